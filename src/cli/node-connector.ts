@@ -1,0 +1,48 @@
+import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import type { Connector, Row } from '../core/sql/connector.ts';
+import { QueryError } from '../core/sql/query-error.ts';
+
+export interface NodeConnector extends Connector {
+  close(): void;
+}
+
+/**
+ * A Connector over native DuckDB (@duckdb/node-api), for tests and the command line.
+ * Values are bound positionally to $1, $2 … (node-api prepares the last statement and binds the
+ * array); BIGINT/HUGEINT come back as numbers, ENUM as strings, LIST/STRUCT as arrays/objects.
+ */
+export async function createNodeConnector(path = ':memory:'): Promise<NodeConnector> {
+  const instance = await DuckDBInstance.create(path);
+  const connection = await instance.connect();
+  return {
+    async query(sql: string, params?: unknown[]): Promise<Row[]> {
+      try {
+        const reader = await connection.runAndReadAll(sql, params as DuckDBValue[] | undefined);
+        return reader.getRowObjectsJS().map((r) => toPlain(r) as Row);
+      } catch (e) {
+        throw new QueryError(`query failed: ${(e as Error).message}`, sql, { cause: e });
+      }
+    },
+    async exec(sql: string): Promise<void> {
+      try {
+        await connection.run(sql);
+      } catch (e) {
+        throw new QueryError(`statement failed: ${(e as Error).message}`, sql, { cause: e });
+      }
+    },
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+/** bigint → number, recursively through lists and structs; Dates and bytes stay as they are. */
+function toPlain(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number(v);
+  if (Array.isArray(v)) return v.map(toPlain);
+  if (v !== null && typeof v === 'object' && !(v instanceof Date) && !(v instanceof Uint8Array)) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toPlain(x)]));
+  }
+  return v;
+}

@@ -1,0 +1,9 @@
+/** Number formats shared by tables and tooltips: one place decides precision. */
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const one = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+export const fmtInt = (x: number | null | undefined) => (x === null || x === undefined ? '—' : integer.format(x));
+export const fmtRating = (x: number | null | undefined) => (x === null || x === undefined ? '—' : one.format(x));
+export const fmtPct = (x: number | null | undefined, digits = 1) =>
+  x === null || x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`;
+export const fmtSigned = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;

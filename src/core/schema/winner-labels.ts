@@ -1,0 +1,54 @@
+import type { Outcome } from '../outcome.ts';
+
+/**
+ * Winner values that mean the same thing in every dataset, compared case-insensitively with
+ * surrounding spaces ignored. Anything else is left unmapped: the form asks, or the rows are
+ * rejected — an unknown label is never read as a tie.
+ */
+const RULES: Record<string, Outcome> = {
+  a: 'a',
+  model_a: 'a',
+  left: 'a',
+  '1': 'a',
+  b: 'b',
+  model_b: 'b',
+  right: 'b',
+  '2': 'b',
+  tie: 'tie',
+  draw: 'tie',
+  both_equal: 'tie',
+  equal: 'tie',
+  'tie (bothbad)': 'both_bad',
+  both_bad: 'both_bad',
+};
+
+const normalise = (v: string): string => v.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The outcome a single winner value means by the shared rules, or undefined if it is not one of them. */
+export function outcomeForLabel(value: string): Outcome | undefined {
+  const key = normalise(value);
+  return Object.hasOwn(RULES, key) ? RULES[key] : undefined;
+}
+
+export interface LabelMapping {
+  /** Raw value (exactly as in the data) → outcome. */
+  labels: Record<string, Outcome>;
+  /** Values no rule covers (model names, typos, 'left_win' …), in input order, without duplicates. */
+  unmapped: string[];
+}
+
+/** Maps each distinct winner value by the rules; NULLs are skipped (they are rejected as 'null winner'). */
+export function mapWinnerLabels(values: readonly (string | null | undefined)[]): LabelMapping {
+  const labels: [string, Outcome][] = [];
+  const unmapped: string[] = [];
+  const seen = new Set<string>();
+  for (const v of values) {
+    if (v === null || v === undefined || seen.has(v)) continue;
+    seen.add(v);
+    const o = outcomeForLabel(v);
+    if (o) labels.push([v, o]);
+    else unmapped.push(v);
+  }
+  // fromEntries defines own properties, so a value such as "__proto__" stays a plain key.
+  return { labels: Object.fromEntries(labels), unmapped };
+}

@@ -1,0 +1,58 @@
+import type { Row } from './connector.ts';
+import type { PairCounts } from '../stats/pair-counts.ts';
+import { BATTLES_TABLE, MODEL_TYPE } from './battles.ts';
+import { quoteIdent } from './quote.ts';
+import type { SqlCondition, SqlQuery } from './statement.ts';
+
+/**
+ * Votes aggregated to (a, b, outcome, n): a and b are model_name ENUM codes, outcome the
+ * OUTCOME_CODE, n the summed weight. Grouping is on the ENUM columns, i.e. on integers.
+ */
+export function pairCountsSql(where?: SqlCondition): SqlQuery {
+  return {
+    sql:
+      'SELECT CAST(enum_code(model_a) AS INTEGER) AS a, CAST(enum_code(model_b) AS INTEGER) AS b, ' +
+      'CAST(enum_code(outcome) AS UTINYINT) AS outcome, sum(weight) AS n ' +
+      `FROM ${quoteIdent(BATTLES_TABLE)}${whereClause(where)} GROUP BY model_a, model_b, outcome ORDER BY 1, 2, 3`,
+    params: where?.params ?? [],
+  };
+}
+
+/** Model names in ENUM code order, so row i is the model whose code is i. */
+export function modelsSql(): SqlQuery {
+  return {
+    sql:
+      // enum_range gives VARCHAR[]: cast back to read each name's code rather than trust list order.
+      `SELECT m AS model, CAST(enum_code(CAST(m AS ${quoteIdent(MODEL_TYPE)})) AS INTEGER) AS code ` +
+      `FROM (SELECT unnest(enum_range(NULL::${quoteIdent(MODEL_TYPE)})) AS m) ORDER BY code`,
+    params: [],
+  };
+}
+
+/** ' WHERE <condition>' or '' — shared by every builder that takes a filter condition. */
+export function whereClause(where?: SqlCondition): string {
+  return where && where.sql ? ` WHERE ${where.sql}` : '';
+}
+
+/** Turns the rows of modelsSql() and pairCountsSql() into the typed arrays statistics take. */
+export function readPairCounts(modelRows: readonly Row[], countRows: readonly Row[]): PairCounts {
+  const models = modelRows.map((r, i) => {
+    if (Number(r.code) !== i) throw new Error(`readPairCounts: model codes are not 0..n-1 at row ${i}`);
+    return String(r.model);
+  });
+  const k = countRows.length;
+  const out: PairCounts = {
+    models,
+    a: new Int32Array(k),
+    b: new Int32Array(k),
+    outcome: new Uint8Array(k),
+    n: new Float64Array(k),
+  };
+  countRows.forEach((r, i) => {
+    out.a[i] = Number(r.a);
+    out.b[i] = Number(r.b);
+    out.outcome[i] = Number(r.outcome);
+    out.n[i] = Number(r.n);
+  });
+  return out;
+}

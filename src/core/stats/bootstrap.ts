@@ -1,0 +1,190 @@
+import { bradleyTerryLikelihood } from './bradley-terry.ts';
+import { choleskySolve } from './cholesky.ts';
+import { StrongConnectivityCheck } from './components.ts';
+import { toElo, type GroupFit, type RatingFit } from './fit-groups.ts';
+import { factorWithRidge, maximiseLikelihood, maxAbs, pinReference } from './newton-maximise.ts';
+import type { PairLikelihood } from './pair-likelihood.ts';
+import { inverseCdfSorted, quantileSorted } from './percentile.ts';
+import { PoissonSampler } from './poisson.ts';
+import { seededRandom, type Random } from './random.ts';
+import type { StatsWarning } from './stats-warning.ts';
+
+/**
+ * Bootstrap confidence intervals by resampling votes, as the Poisson bootstrap (Hanley &
+ * MacGibbon 2006; Chamandy et al. 2012): every vote gets an independent Poisson(1) weight, so an
+ * aggregated cell of n votes gets Poisson(n), and summing cells (both seat orders, tie and
+ * both_bad) keeps it exact. It differs from multinomial resampling only in that the total varies
+ * (by ±√N), which is negligible for intervals. Each round is refitted from the full-data MLE by a
+ * chord iteration that keeps the full-data Hessian factor (Kelley 1995, Iterative Methods for
+ * Linear and Nonlinear Equations, §5.4): O(pairs + models²) a step; the factor is refreshed only
+ * if the steps stop shrinking. A round whose resample has no finite MLE in a group (the win graph
+ * is no longer strongly connected) is redrawn, and the redraws are reported.
+ * Intervals: percentiles 2.5 / 97.5 by linear interpolation (quantileSorted); rank intervals by
+ * the inverse empirical CDF, so they stay integers.
+ */
+export interface BootstrapOptions {
+  /** Default 1000. */
+  rounds?: number;
+  /** Default 0. */
+  seed?: number;
+  /** Stop a round's iteration when no parameter moves more than this (natural-log units). Default 1e-7. */
+  stepTolerance?: number;
+  /** Interval mass, default 0.95 (percentiles 2.5 and 97.5). */
+  level?: number;
+}
+
+export interface BootstrapIntervals {
+  rounds: number;
+  roundsDone: number;
+  /** Per model; null for excluded models and before the first round. */
+  lower: (number | null)[];
+  upper: (number | null)[];
+  rankLower: (number | null)[];
+  rankUpper: (number | null)[];
+  warnings: StatsWarning[];
+}
+
+const MAX_REDRAWS = 100;
+
+interface GroupState {
+  fit: GroupFit;
+  sampler: PoissonSampler;
+  /** Full-data win-graph edges (i→j, j→i) per pair: a resample losing one may break the MLE. */
+  edgeIJ: Uint8Array;
+  edgeJI: Uint8Array;
+  connectivity: StrongConnectivityCheck;
+  /** Resampled counts: winsI, winsJ, ties back to back. */
+  draw: Float64Array;
+  ratings: Float64Array;
+  ranks: Int32Array;
+  order: number[];
+  redraws: number;
+  failed: boolean;
+}
+
+export class RatingBootstrap {
+  readonly rounds: number;
+  private done = 0;
+  private readonly random: Random;
+  private readonly stepTolerance: number;
+  private readonly level: number;
+  private readonly states: GroupState[];
+
+  constructor(private readonly fit: RatingFit, private readonly likelihood: PairLikelihood = bradleyTerryLikelihood, options: BootstrapOptions = {}) {
+    this.rounds = options.rounds ?? 1000;
+    if (!Number.isInteger(this.rounds) || this.rounds < 1) throw new RangeError(`RatingBootstrap: rounds must be a positive integer, got ${this.rounds}`);
+    this.level = options.level ?? 0.95;
+    if (!(this.level > 0 && this.level < 1)) throw new RangeError(`RatingBootstrap: level must be in (0, 1), got ${this.level}`);
+    this.random = seededRandom(options.seed ?? 0);
+    this.stepTolerance = options.stepTolerance ?? 1e-7;
+    this.states = fit.groups.map((g) => {
+      const { winsI, winsJ, ties } = g.table;
+      const r = winsI.length, means = new Float64Array(3 * r);
+      means.set(winsI, 0); means.set(winsJ, r); means.set(ties, 2 * r);
+      const m = g.members.length;
+      return {
+        fit: g, sampler: new PoissonSampler(means),
+        edgeIJ: Uint8Array.from(winsI, (w, p) => (w + ties[p] > 0 ? 1 : 0)),
+        edgeJI: Uint8Array.from(winsJ, (w, p) => (w + ties[p] > 0 ? 1 : 0)),
+        connectivity: new StrongConnectivityCheck(m, g.table.i, g.table.j), draw: new Float64Array(3 * r),
+        ratings: new Float64Array(this.rounds * m), ranks: new Int32Array(this.rounds * m),
+        order: Array.from({ length: m }, (_, k) => k), redraws: 0, failed: false,
+      };
+    });
+  }
+
+  get roundsDone(): number { return this.done; }
+  get finished(): boolean { return this.done >= this.rounds; }
+
+  /** Runs up to `count` more rounds (so callers can report and cancel between chunks); returns how many ran. */
+  runRounds(count: number): number {
+    const stop = Math.min(this.rounds, this.done + Math.max(0, Math.floor(count)));
+    const start = this.done;
+    for (; this.done < stop; this.done++) for (const s of this.states) if (!s.failed) this.runGroupRound(s, this.done);
+    return stop - start;
+  }
+
+  /** Intervals over the rounds done so far. */
+  intervals(): BootstrapIntervals {
+    const n = this.fit.models.length, done = this.done, tail = (1 - this.level) / 2;
+    const lower: (number | null)[] = new Array(n).fill(null), upper = lower.slice(), rankLower = lower.slice(), rankUpper = lower.slice();
+    const warnings: StatsWarning[] = [];
+    this.states.forEach((s, id) => {
+      const members = s.fit.members, m = members.length;
+      if (s.redraws > 0) {
+        warnings.push({ kind: 'bootstrap-redrawn', group: id, redraws: s.redraws, rounds: done, message: `group ${id}: ${s.redraws} resamples had no finite ratings and were redrawn${s.failed ? '; gave up, so the group has no intervals' : ''}` });
+      }
+      if (s.failed || done === 0) return;
+      const column = new Float64Array(done), rankColumn = new Float64Array(done);
+      for (let k = 0; k < m; k++) {
+        for (let r = 0; r < done; r++) { column[r] = s.ratings[r * m + k]; rankColumn[r] = s.ranks[r * m + k]; }
+        column.sort(); rankColumn.sort();
+        lower[members[k]] = quantileSorted(column, tail);
+        upper[members[k]] = quantileSorted(column, 1 - tail);
+        rankLower[members[k]] = inverseCdfSorted(rankColumn, tail);
+        rankUpper[members[k]] = inverseCdfSorted(rankColumn, 1 - tail);
+      }
+    });
+    return { rounds: this.rounds, roundsDone: done, lower, upper, rankLower, rankUpper, warnings };
+  }
+
+  private runGroupRound(s: GroupState, round: number): void {
+    const { fit, sampler, draw } = s;
+    const r = fit.table.i.length, m = fit.members.length;
+    const table = { ...fit.table, winsI: draw.subarray(0, r), winsJ: draw.subarray(r, 2 * r), ties: draw.subarray(2 * r), total: 0 };
+    const { winsI, winsJ, ties } = table;
+    for (let attempt = 0; ; attempt++) {
+      if (attempt >= MAX_REDRAWS) { s.failed = true; return; }
+      sampler.sampleAll(this.random, draw);
+      let lostEdge = false, total = 0;
+      for (let p = 0; p < r; p++) {
+        const t = ties[p];
+        total += winsI[p] + winsJ[p] + t;
+        if ((s.edgeIJ[p] && winsI[p] + t === 0) || (s.edgeJI[p] && winsJ[p] + t === 0)) lostEdge = true;
+      }
+      table.total = total;
+      if (!lostEdge || s.connectivity.isStronglyConnected(winsI, winsJ, ties)) break;
+      s.redraws++;
+    }
+    const x = this.solveRound(fit, table);
+    const out = s.ratings.subarray(round * m, (round + 1) * m);
+    toElo(x, m, fit.anchorLocal, fit.level, out);
+    const ranks = s.ranks.subarray(round * m, (round + 1) * m);
+    const order = s.order.sort((p, q) => out[q] - out[p]);
+    for (let pos = 0; pos < m; pos++) {
+      const k = order[pos];
+      ranks[k] = pos > 0 && out[order[pos - 1]] === out[k] ? ranks[order[pos - 1]] : pos + 1;
+    }
+  }
+
+  /** Chord iteration from the full-data MLE with its Hessian factor; refresh the factor if it stalls. */
+  private solveRound(fit: GroupFit, table: GroupFit['table']): Float64Array {
+    const m = fit.members.length, size = fit.x.length, lik = this.likelihood;
+    const x = Float64Array.from(fit.x), g = new Float64Array(size);
+    let factor = fit.factor, previous = Infinity;
+    for (let it = 0; it < 200; it++) {
+      lik.derivatives(table, x, g, null);
+      g[m - 1] = 0;
+      choleskySolve(factor, size, g);
+      for (let k = 0; k < size; k++) x[k] += g[k];
+      const step = maxAbs(g);
+      if (step <= this.stepTolerance) return x;
+      if (step > 0.5 * previous && it >= 2) {
+        const h = new Float64Array(size * size);
+        lik.derivatives(table, x, g, h);
+        pinReference(h, size, m - 1);
+        factorWithRidge(h, size);
+        factor = h;
+      }
+      previous = step;
+    }
+    return maximiseLikelihood(lik, table, { start: fit.x }).x;
+  }
+}
+
+/** Runs every round at once. */
+export function bootstrapRatings(fit: RatingFit, likelihood: PairLikelihood = bradleyTerryLikelihood, options: BootstrapOptions = {}): BootstrapIntervals {
+  const run = new RatingBootstrap(fit, likelihood, options);
+  run.runRounds(run.rounds);
+  return run.intervals();
+}

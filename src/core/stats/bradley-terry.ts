@@ -1,0 +1,81 @@
+import { fitByGroup, type RatingFit, type RatingScale } from './fit-groups.ts';
+import { maximiseLikelihood, type NewtonOptions, type NewtonResult } from './newton-maximise.ts';
+import type { PairCounts } from './pair-counts.ts';
+import { logSigmoid, type PairLikelihood } from './pair-likelihood.ts';
+import { collapsePairs, type PairTable } from './pair-table.ts';
+
+/**
+ * Bradley-Terry (1952): P(i beats j) = π_i / (π_i + π_j) = σ(θ_i − θ_j), θ = log π.
+ * A tie or both_bad counts as half a win for each side (FastChat / LMArena convention), so per pair
+ *   ℓ = (w_i + t/2)·log σ(θ_i−θ_j) + (w_j + t/2)·log σ(θ_j−θ_i),
+ *   ∂ℓ/∂θ_i = (w_i + t/2) − n·p,   −∂²ℓ/∂θ_i² = n·p(1−p) (a weighted graph Laplacian),
+ * with n = w_i + w_j + t and p = σ(θ_i − θ_j).
+ */
+export const bradleyTerryLikelihood: PairLikelihood = {
+  extra: 0,
+  logLikelihood(table, x) {
+    const { i, j, winsI, winsJ, ties } = table;
+    let ll = 0;
+    for (let p = 0; p < i.length; p++) {
+      const d = x[i[p]] - x[j[p]], half = ties[p] / 2;
+      ll += (winsI[p] + half) * logSigmoid(d) + (winsJ[p] + half) * logSigmoid(-d);
+    }
+    return ll;
+  },
+  derivatives(table, x, g, h) {
+    const { i, j, winsI, winsJ, ties } = table;
+    const size = table.modelCount;
+    g.fill(0);
+    if (h) h.fill(0);
+    const strength = strengthsOrNull(x, size);
+    for (let p = 0; p < i.length; p++) {
+      const a = i[p], b = j[p];
+      const n = winsI[p] + winsJ[p] + ties[p];
+      const prob = strength ? strength[a] / (strength[a] + strength[b]) : 1 / (1 + Math.exp(x[b] - x[a]));
+      const r = winsI[p] + ties[p] / 2 - n * prob;
+      g[a] += r;
+      g[b] -= r;
+      if (h) {
+        const v = n * prob * (1 - prob);
+        h[a * size + a] += v;
+        h[b * size + b] += v;
+        h[a * size + b] -= v;
+        h[b * size + a] -= v;
+      }
+    }
+  },
+};
+
+/**
+ * π_k = exp(θ_k − max θ), so a pass costs m exponentials instead of one per pair; null when the
+ * spread of θ is too wide for π to stay a normal double (then each pair uses its own exp).
+ */
+function strengthsOrNull(x: Float64Array, m: number): Float64Array | null {
+  let hi = -Infinity, lo = Infinity;
+  for (let k = 0; k < m; k++) { if (x[k] > hi) hi = x[k]; if (x[k] < lo) lo = x[k]; }
+  if (!(hi - lo < 600)) return null;
+  const s = new Float64Array(m);
+  for (let k = 0; k < m; k++) s[k] = Math.exp(x[k] - hi);
+  return s;
+}
+
+/**
+ * Bradley-Terry MLE on collapsed pairs whose win graph is strongly connected (see components.ts).
+ * Newton from θ = 0; convergence is max |∂ℓ/∂θ_k| / (total votes) ≤ tolerance (default 1e-9).
+ * Returns natural-log strengths with the last model at 0, plus the Hessian factor at the MLE.
+ */
+export function fitBradleyTerryPairs(table: PairTable, options: NewtonOptions = {}): NewtonResult {
+  return maximiseLikelihood(bradleyTerryLikelihood, table, options);
+}
+
+export interface BradleyTerryOptions extends RatingScale, NewtonOptions {}
+
+/**
+ * Bradley-Terry ratings on the Elo scale (rating = 400·log10 π), each comparison group fitted
+ * separately (mean 1000, or the anchor's group pinned at the anchor value). Models with no finite
+ * MLE get rating null and a reason; see fit-groups.ts for the result shape.
+ */
+export function fitBradleyTerry(counts: PairCounts, options: BradleyTerryOptions = {}): RatingFit {
+  const { anchor, mean, ...newton } = options;
+  return fitByGroup('fitBradleyTerry', counts.models, collapsePairs(counts), bradleyTerryLikelihood, { anchor, mean }, newton);
+}

@@ -1,0 +1,96 @@
+import { partitionComparisonGraph, type ExclusionReason } from './components.ts';
+import { maximiseLikelihood, type NewtonOptions } from './newton-maximise.ts';
+import type { PairLikelihood } from './pair-likelihood.ts';
+import { ELO_PER_NAT, restrictPairs, type PairTable } from './pair-table.ts';
+import type { StatsWarning } from './stats-warning.ts';
+
+export interface RatingScale {
+  /** Pin this model at this rating (its group only); other groups use `mean`. */
+  anchor?: { model: string; value: number };
+  /** Mean rating of every unanchored group. Default 1000. */
+  mean?: number;
+}
+
+/** One comparison group's fit, kept so the bootstrap can warm-start from it. */
+export interface GroupFit {
+  /** Global model indices, increasing. */
+  members: Int32Array;
+  /** The group's pairs, re-indexed to local model indices. */
+  table: PairTable & { rowMap: Int32Array };
+  /** MLE parameters (local θ, last member at 0, then any extra parameters). */
+  x: Float64Array;
+  /** Cholesky factor of the negative Hessian at x (see maximiseLikelihood). */
+  factor: Float64Array;
+  /** Local index of the anchored model, or -1 when the group is mean-normalised. */
+  anchorLocal: number;
+  /** Rating given to the anchor, or the group mean. */
+  level: number;
+  iterations: number;
+  gradientNorm: number;
+}
+
+export interface RatingFit {
+  models: string[];
+  /** Elo-scale rating per model; null for excluded models (never NaN or ±∞). */
+  ratings: (number | null)[];
+  group: (number | null)[];
+  excluded: (ExclusionReason | null)[];
+  groups: GroupFit[];
+  warnings: StatsWarning[];
+}
+
+/** θ (natural log strengths) → Elo scale, shifted so the anchor or the group mean sits at `level`. */
+export function toElo(x: Float64Array, m: number, anchorLocal: number, level: number, out: Float64Array): void {
+  let shift: number;
+  if (anchorLocal >= 0) shift = level - ELO_PER_NAT * x[anchorLocal];
+  else {
+    let sum = 0;
+    for (let k = 0; k < m; k++) sum += x[k];
+    shift = level - (ELO_PER_NAT * sum) / m;
+  }
+  for (let k = 0; k < m; k++) out[k] = ELO_PER_NAT * x[k] + shift;
+}
+
+/** Partitions the comparison graph, fits `lik` in each group, and puts every group on the Elo scale. */
+export function fitByGroup(
+  caller: string, models: string[], table: PairTable, lik: PairLikelihood, scale: RatingScale, newton: NewtonOptions = {},
+): RatingFit {
+  const m = models.length;
+  const anchorIndex = scale.anchor ? models.indexOf(scale.anchor.model) : -1;
+  if (scale.anchor && anchorIndex < 0) throw new RangeError(`${caller}: unknown anchor model "${scale.anchor.model}"`);
+  if (scale.anchor && !Number.isFinite(scale.anchor.value)) throw new RangeError(`${caller}: anchor value must be finite`);
+  const mean = scale.mean ?? 1000;
+  const warnings: StatsWarning[] = [];
+  if (table.selfPairVotes > 0) {
+    warnings.push({ kind: 'self-pairs-ignored', votes: table.selfPairVotes, message: `${table.selfPairVotes} votes of a model against itself were ignored` });
+  }
+  const partition = partitionComparisonGraph(table);
+  const ratings: (number | null)[] = new Array(m).fill(null);
+  const groups: GroupFit[] = partition.groups.map((list, id) => {
+    const members = Int32Array.from(list);
+    const sub = restrictPairs(table, members);
+    const fit = maximiseLikelihood(lik, sub, newton);
+    if (!fit.converged) {
+      warnings.push({ kind: 'not-converged', group: id, gradientNorm: fit.gradientNorm, message: `group ${id}: fit stopped after ${fit.iterations} iterations with gradient ${fit.gradientNorm.toExponential(2)} per vote` });
+    }
+    const anchorLocal = anchorIndex >= 0 ? list.indexOf(anchorIndex) : -1;
+    const level = anchorLocal >= 0 ? scale.anchor!.value : mean;
+    const elo = new Float64Array(members.length);
+    toElo(fit.x, members.length, anchorLocal, level, elo);
+    members.forEach((k, local) => { ratings[k] = elo[local]; });
+    return { members, table: sub, x: fit.x, factor: fit.factor, anchorLocal, level, iterations: fit.iterations, gradientNorm: fit.gradientNorm };
+  });
+  if (groups.length > 1) {
+    const sizes = groups.map((g) => g.members.length);
+    warnings.push({ kind: 'disconnected', groupSizes: sizes, message: `the comparison graph falls into ${groups.length} groups (${sizes.join(', ')} models); ratings are comparable only within a group` });
+  }
+  const flagged = partition.excluded.flatMap((reason, k) => (reason ? [{ model: models[k], reason }] : []));
+  if (flagged.length > 0) {
+    warnings.push({ kind: 'excluded', models: flagged, message: `${flagged.length} model${flagged.length > 1 ? 's have' : ' has'} no finite rating and ${flagged.length > 1 ? 'were' : 'was'} left out of the fit: ${flagged.map((f) => `${f.model} (${f.reason})`).join(', ')}` });
+  }
+  if (groups.length === 0) warnings.push({ kind: 'nothing-to-fit', message: 'no group of models has a finite rating: there is nothing to fit' });
+  if (anchorIndex >= 0 && partition.excluded[anchorIndex]) {
+    warnings.push({ kind: 'anchor-unrated', model: models[anchorIndex], message: `anchor model ${models[anchorIndex]} has no rating (${partition.excluded[anchorIndex]}); its group is centred on ${mean} instead` });
+  }
+  return { models, ratings, group: partition.group, excluded: partition.excluded, groups, warnings };
+}

@@ -1,0 +1,86 @@
+import type { PairCounts } from './pair-counts.ts';
+
+/**
+ * Votes collapsed to one row per unordered pair (i < j): the only shape the fits iterate over,
+ * so a fit costs O(pairs), not O(cells). Seat order is forgotten on purpose: Bradley-Terry and
+ * Davidson have no seat effect. `ties` holds tie and both_bad together.
+ */
+export interface PairTable {
+  modelCount: number;
+  i: Int32Array;
+  j: Int32Array;
+  winsI: Float64Array;
+  winsJ: Float64Array;
+  ties: Float64Array;
+  /** Sum of all counts (decisive and tied). */
+  total: number;
+  /** Votes dropped because a model was compared with itself. */
+  selfPairVotes: number;
+}
+
+/** Checks a PairCounts and collapses it into a PairTable. Throws RangeError on malformed input. */
+export function collapsePairs(counts: PairCounts): PairTable {
+  const { models, a, b, outcome, n } = counts;
+  const m = models.length;
+  const cells = a.length;
+  if (b.length !== cells || outcome.length !== cells || n.length !== cells) {
+    throw new RangeError(`collapsePairs: column lengths differ (a ${cells}, b ${b.length}, outcome ${outcome.length}, n ${n.length})`);
+  }
+  const pairIndex = new Map<number, number>();
+  const i: number[] = [], j: number[] = [], winsI: number[] = [], winsJ: number[] = [], ties: number[] = [];
+  let total = 0, selfPairVotes = 0;
+  for (let c = 0; c < cells; c++) {
+    const x = a[c], y = b[c], o = outcome[c], w = n[c];
+    if (x < 0 || x >= m || y < 0 || y >= m) throw new RangeError(`collapsePairs: model index out of range in cell ${c} (${x}, ${y}; ${m} models)`);
+    if (o > 3) throw new RangeError(`collapsePairs: unknown outcome code ${o} in cell ${c}`);
+    if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`collapsePairs: count must be finite and >= 0, got ${w} in cell ${c}`);
+    if (w === 0) continue;
+    if (x === y) { selfPairVotes += w; continue; }
+    const lo = x < y ? x : y, hi = x < y ? y : x;
+    const key = lo * m + hi;
+    let p = pairIndex.get(key);
+    if (p === undefined) {
+      p = i.length;
+      pairIndex.set(key, p);
+      i.push(lo); j.push(hi); winsI.push(0); winsJ.push(0); ties.push(0);
+    }
+    if (o >= 2) ties[p] += w;
+    else if ((o === 0) === (x === lo)) winsI[p] += w;
+    else winsJ[p] += w;
+    total += w;
+  }
+  return {
+    modelCount: m,
+    i: Int32Array.from(i), j: Int32Array.from(j),
+    winsI: Float64Array.from(winsI), winsJ: Float64Array.from(winsJ), ties: Float64Array.from(ties),
+    total, selfPairVotes,
+  };
+}
+
+/**
+ * The pairs among `members` (global model indices), re-indexed 0..members.length-1.
+ * `rowMap` gives, for each row of the sub-table, the row of `table` it came from.
+ */
+export function restrictPairs(table: PairTable, members: ArrayLike<number>): PairTable & { rowMap: Int32Array } {
+  const local = new Int32Array(table.modelCount).fill(-1);
+  for (let k = 0; k < members.length; k++) local[members[k]] = k;
+  const rows: number[] = [];
+  for (let p = 0; p < table.i.length; p++) if (local[table.i[p]] >= 0 && local[table.j[p]] >= 0) rows.push(p);
+  const r = rows.length;
+  const sub = {
+    modelCount: members.length,
+    i: new Int32Array(r), j: new Int32Array(r),
+    winsI: new Float64Array(r), winsJ: new Float64Array(r), ties: new Float64Array(r),
+    total: 0, selfPairVotes: 0, rowMap: Int32Array.from(rows),
+  };
+  for (let q = 0; q < r; q++) {
+    const p = rows[q];
+    sub.i[q] = local[table.i[p]]; sub.j[q] = local[table.j[p]];
+    sub.winsI[q] = table.winsI[p]; sub.winsJ[q] = table.winsJ[p]; sub.ties[q] = table.ties[p];
+    sub.total += table.winsI[p] + table.winsJ[p] + table.ties[p];
+  }
+  return sub;
+}
+
+/** Natural-log strength to the Elo-like display scale: 400 points per factor of 10 in odds. */
+export const ELO_PER_NAT = 400 / Math.LN10;

@@ -1,0 +1,44 @@
+/** Sorting and searching the leaderboard's rows: pure, so the table and its tests agree. */
+import type { LeaderboardRow } from '../stats/leaderboard';
+
+export const SORT_KEYS = ['rank', 'model', 'rating', 'interval', 'votes', 'wins', 'losses', 'ties', 'winRate', 'group'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export interface Sort {
+  key: SortKey;
+  descending: boolean;
+}
+
+export const DEFAULT_SORT: Sort = { key: 'rank', descending: false };
+
+function value(row: LeaderboardRow, key: SortKey): number | string | null {
+  switch (key) {
+    case 'model':
+      return row.model.toLowerCase();
+    case 'interval':
+      return row.lower !== null && row.upper !== null ? row.upper - row.lower : null;
+    case 'rank':
+      // Within a group rank follows rating; groups stay together.
+      return row.rank === null ? null : (row.group ?? 0) * 1e6 + row.rank * 1e3 - (row.rating ?? 0) / 1e4;
+    default:
+      return row[key];
+  }
+}
+
+/** Rated rows sorted by `sort`, unrated ones (never lost / never won) always after them. */
+export function sortRows(rows: readonly LeaderboardRow[], sort: Sort): LeaderboardRow[] {
+  const direction = sort.descending ? -1 : 1;
+  return [...rows].sort((x, y) => {
+    if ((x.rating === null) !== (y.rating === null)) return x.rating === null ? 1 : -1;
+    const vx = value(x, sort.key);
+    const vy = value(y, sort.key);
+    if (vx === vy) return (y.rating ?? 0) - (x.rating ?? 0) || (x.model < y.model ? -1 : 1);
+    if (vx === null) return 1;
+    if (vy === null) return -1;
+    return (vx < vy ? -1 : 1) * direction;
+  });
+}
+
+export function searchRows(rows: readonly LeaderboardRow[], query: string): LeaderboardRow[] {
+  const q = query.trim().toLowerCase();
+  return q ? rows.filter((r) => r.model.toLowerCase().includes(q)) : [...rows];
+}

@@ -1,0 +1,29 @@
+import type { Table } from 'apache-arrow';
+import type { Row } from '../core/sql/connector';
+
+/** Arrow rows as plain objects; bigint becomes number so callers never mix the two. */
+export function arrowToRows(table: Table): Row[] {
+  const names = table.schema.fields.map((f) => f.name);
+  const columns = names.map((_, i) => table.getChildAt(i));
+  const rows: Row[] = new Array(table.numRows);
+  for (let r = 0; r < table.numRows; r++) {
+    const row: Row = {};
+    for (let c = 0; c < names.length; c++) row[names[c]] = plain(columns[c]?.get(r));
+    rows[r] = row;
+  }
+  return rows;
+}
+
+function plain(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return value;
+  if (ArrayBuffer.isView(value)) return value;
+  // Arrow vectors (lists) and struct rows both know how to become plain JSON.
+  const json = (value as { toJSON?: () => unknown }).toJSON?.();
+  if (Array.isArray(json)) return json.map(plain);
+  if (json && typeof json === 'object') {
+    return Object.fromEntries(Object.entries(json).map(([k, v]) => [k, plain(v)]));
+  }
+  return value;
+}

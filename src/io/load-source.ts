@@ -1,0 +1,235 @@
+/**
+ * Puts a user's file (or a remote parquet address) into the DuckDB table `raw`, reporting rows
+ * loaded as it goes. Parquet goes through parquet-wasm in a worker, one row group at a time;
+ * CSV through DuckDB's own reader; JSON and JSONL are parsed here into Arrow.
+ */
+import { tableFromIPC, tableFromJSON } from 'apache-arrow';
+import type { Duck } from './duckdb';
+import { schemaColumns, type SourceColumn } from './arrow-schema';
+import type { ParquetRequest, ParquetResponse } from './parquet-protocol';
+import { quoteIdent } from '../core/sql/quote';
+
+export type Source = { kind: 'file'; file: File } | { kind: 'url'; url: string; name: string };
+export type SourceFormat = 'parquet' | 'csv' | 'json' | 'jsonl';
+
+export interface LoadProgress {
+  rows: number;
+  totalRows: number | null;
+}
+
+export interface LoadedSource {
+  name: string;
+  format: SourceFormat;
+  rows: number;
+  /** Every column of the source, including those not loaded yet (long text). */
+  columns: SourceColumn[];
+  loadedColumns: string[];
+  /** Lines the reader could not parse, set aside with their line number and reason. */
+  malformed: { line: number; reason: string; text: string }[];
+  malformedCount: number;
+}
+
+export interface LoadOptions {
+  /** Given the schema, the columns to load now (parquet only; others load every column). */
+  pickColumns?: (columns: SourceColumn[]) => string[];
+  onProgress?: (progress: LoadProgress) => void;
+  table?: string;
+}
+
+export class LoadError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(`${file}: ${message}`);
+    this.name = 'LoadError';
+  }
+}
+
+export function sourceName(source: Source): string {
+  return source.kind === 'file' ? source.file.name : source.name;
+}
+
+export async function detectFormat(source: Source): Promise<SourceFormat> {
+  const name = sourceName(source).toLowerCase().replace(/[?#].*$/, '');
+  if (source.kind === 'url') return 'parquet';
+  const head = new Uint8Array(await source.file.slice(0, 4).arrayBuffer());
+  if (head.length === 4 && String.fromCharCode(...head) === 'PAR1') return 'parquet';
+  if (name.endsWith('.parquet') || name.endsWith('.pq')) return 'parquet';
+  if (name.endsWith('.jsonl') || name.endsWith('.ndjson')) return 'jsonl';
+  if (name.endsWith('.json')) {
+    const first = (await source.file.slice(0, 256).text()).trimStart()[0];
+    return first === '[' ? 'json' : 'jsonl';
+  }
+  return 'csv';
+}
+
+export async function loadSource(duck: Duck, source: Source, options: LoadOptions = {}): Promise<LoadedSource> {
+  const name = sourceName(source);
+  const table = options.table ?? 'raw';
+  if (source.kind === 'file' && source.file.size === 0) throw new LoadError(name, 'the file is empty (0 bytes)');
+  const format = await detectFormat(source);
+  await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+  if (format === 'parquet') return loadParquet(duck, source, name, table, options);
+  if (source.kind !== 'file') throw new LoadError(name, 'only parquet can be read from an address');
+  if (format === 'csv') return loadCsv(duck, source.file, table, options);
+  return loadJson(duck, source.file, format, table, options);
+}
+
+async function loadParquet(
+  duck: Duck,
+  source: Source,
+  name: string,
+  table: string,
+  options: LoadOptions,
+): Promise<LoadedSource> {
+  const worker = new Worker(new URL('./parquet.worker.ts', import.meta.url), { type: 'module' });
+  const pending = new Map<string, (r: ParquetResponse) => void>();
+  let failure: ((e: Error) => void) | null = null;
+  worker.onmessage = (e: MessageEvent<ParquetResponse>) => {
+    const key = e.data.type === 'batch' ? `batch${e.data.group}` : e.data.type === 'opened' ? 'opened' : 'error';
+    if (e.data.type === 'error') failure?.(new LoadError(name, readableParquetError(e.data.message)));
+    pending.get(key)?.(e.data);
+  };
+  worker.onerror = (e) => failure?.(new LoadError(name, `the parquet reader stopped: ${e.message || 'unknown error'}`));
+  const ask = <T extends ParquetResponse>(request: ParquetRequest, key: string) =>
+    new Promise<T>((resolve, reject) => {
+      failure = reject;
+      pending.set(key, (r) => resolve(r as T));
+      worker.postMessage(request);
+    });
+  try {
+    const opened = await ask<Extract<ParquetResponse, { type: 'opened' }>>(
+      { type: 'open', source: source.kind === 'file' ? source.file : source.url },
+      'opened',
+    );
+    const columns = schemaColumns(tableFromIPC(opened.schema).schema);
+    const wanted = options.pickColumns?.(columns) ?? columns.map((c) => c.name);
+    let rows = 0;
+    options.onProgress?.({ rows, totalRows: opened.numRows });
+    const read = (group: number) =>
+      ask<Extract<ParquetResponse, { type: 'batch' }>>({ type: 'read', group, columns: wanted }, `batch${group}`);
+    // Decode the next row group while DuckDB inserts the current one.
+    let next = opened.groupRows.length > 0 ? read(0) : null;
+    for (let group = 0; next; group++) {
+      const batch = await next;
+      next = group + 1 < opened.groupRows.length ? read(group + 1) : null;
+      await duck.conn.insertArrowFromIPCStream(batch.ipc, { name: table, create: group === 0 });
+      rows += batch.rows;
+      options.onProgress?.({ rows, totalRows: opened.numRows });
+    }
+    if (opened.groupRows.length === 0) throw new LoadError(name, 'the parquet file has no rows');
+    return { name, format: 'parquet', rows, columns, loadedColumns: wanted, malformed: [], malformedCount: 0 };
+  } finally {
+    worker.terminate();
+  }
+}
+
+function readableParquetError(message: string): string {
+  if (/magic|PAR1|footer|Invalid Parquet|out of spec|EOF|eof/i.test(message)) {
+    return `not a readable parquet file (${message.slice(0, 200)}); it may be truncated or not parquet at all`;
+  }
+  return message.slice(0, 300);
+}
+
+let uploads = 0;
+
+async function loadCsv(duck: Duck, file: File, table: string, options: LoadOptions): Promise<LoadedSource> {
+  // The registered name is ours, never the user's file name, so it is safe inside the SQL text.
+  const internal = `upload-${++uploads}.csv`;
+  await duck.db.registerFileHandle(internal, file, 2 /* DuckDBDataProtocol.BROWSER_FILEREADER */, true);
+  options.onProgress?.({ rows: 0, totalRows: null });
+  try {
+    await duck.conn.query(
+      `CREATE TABLE ${quoteIdent(table)} AS SELECT * FROM read_csv('${internal}', store_rejects = true, sample_size = 20480)`,
+    );
+  } catch (error) {
+    throw new LoadError(file.name, `could not read it as CSV: ${firstLine(error)}`);
+  } finally {
+    await duck.db.dropFile(internal).catch(() => undefined);
+  }
+  const [{ rows }] = await duck.connector.query(`SELECT count(*) AS rows FROM ${quoteIdent(table)}`);
+  const rejects = await duck.connector.query(
+    'SELECT line, error_message, csv_line FROM reject_errors ORDER BY line LIMIT 1000',
+  );
+  const [{ total }] = await duck.connector.query('SELECT count(DISTINCT line) AS total FROM reject_errors');
+  const columns = await describe(duck, table);
+  options.onProgress?.({ rows: Number(rows), totalRows: Number(rows) });
+  return {
+    name: file.name,
+    format: 'csv',
+    rows: Number(rows),
+    columns,
+    loadedColumns: columns.map((c) => c.name),
+    malformed: rejects.map((r) => ({ line: Number(r.line), reason: String(r.error_message), text: String(r.csv_line ?? '') })),
+    malformedCount: Number(total),
+  };
+}
+
+async function loadJson(
+  duck: Duck,
+  file: File,
+  format: 'json' | 'jsonl',
+  table: string,
+  options: LoadOptions,
+): Promise<LoadedSource> {
+  const text = await file.text();
+  const malformed: LoadedSource['malformed'] = [];
+  let records: Record<string, unknown>[];
+  if (format === 'json') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new LoadError(file.name, `not valid JSON: ${firstLine(error)}`);
+    }
+    if (!Array.isArray(parsed)) throw new LoadError(file.name, 'expected a JSON array of objects, found ' + typeof parsed);
+    records = parsed.filter((r, i) => {
+      const ok = r !== null && typeof r === 'object' && !Array.isArray(r);
+      if (!ok) malformed.push({ line: i + 1, reason: 'array item is not an object', text: JSON.stringify(r).slice(0, 500) });
+      return ok;
+    });
+  } else {
+    records = [];
+    const lines = text.split(/\r?\n/);
+    lines.forEach((line, i) => {
+      if (line.trim() === '') return;
+      try {
+        const value = JSON.parse(line);
+        if (value && typeof value === 'object' && !Array.isArray(value)) records.push(value);
+        else malformed.push({ line: i + 1, reason: 'line is not a JSON object', text: line.slice(0, 500) });
+      } catch (error) {
+        malformed.push({ line: i + 1, reason: firstLine(error), text: line.slice(0, 500) });
+      }
+    });
+  }
+  if (records.length === 0) throw new LoadError(file.name, 'no JSON objects found');
+  let arrowTable;
+  try {
+    arrowTable = tableFromJSON(records);
+  } catch (error) {
+    throw new LoadError(file.name, `could not turn the JSON into columns: ${firstLine(error)}`);
+  }
+  await duck.conn.insertArrowTable(arrowTable, { name: table, create: true });
+  const columns = await describe(duck, table);
+  options.onProgress?.({ rows: records.length, totalRows: records.length });
+  return {
+    name: file.name,
+    format,
+    rows: records.length,
+    columns,
+    loadedColumns: columns.map((c) => c.name),
+    malformed: malformed.slice(0, 1000),
+    malformedCount: malformed.length,
+  };
+}
+
+async function describe(duck: Duck, table: string): Promise<SourceColumn[]> {
+  const rows = await duck.connector.query(`DESCRIBE ${quoteIdent(table)}`);
+  return rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0].slice(0, 300);
+}

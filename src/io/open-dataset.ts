@@ -1,0 +1,173 @@
+/**
+ * file → raw table → preset detection (or the user's mapping) → battles → summary and pair counts.
+ * Every step names the file in its errors; unusable rows stay in rejected_rows, counted by reason.
+ */
+import type { Duck } from './duckdb';
+import { loadSource, LoadError, type LoadedSource, type LoadProgress, type Source } from './load-source';
+import { detectPreset, type Detection } from '../core/schema/detect';
+import type { ColumnMapping } from '../core/schema/mapping';
+import type { ColumnInfo } from '../core/schema/column';
+import { battlesSql } from '../core/sql/battles';
+import { runStatements } from '../core/sql/statement';
+import { winnerValuesSql } from '../core/sql/winner-values';
+import { describeSql, outcomeDistributionSql, readColumns, rejectedByReasonSql, totalsSql } from '../core/sql/summary';
+import { modelsSql, pairCountsSql, readPairCounts } from '../core/sql/pair-counts';
+import type { PairCounts } from '../core/stats/pair-counts';
+import type { Outcome } from '../core/outcome';
+
+export const RAW_TABLE = 'raw';
+
+export interface DatasetSummary {
+  rows: number;
+  votes: number;
+  models: number;
+  outcomes: Record<Outcome, { rows: number; votes: number }>;
+  rejected: { reason: string; rows: number }[];
+  rejectedRows: number;
+}
+
+export interface OpenedDataset {
+  source: LoadedSource;
+  /** Columns as loaded into DuckDB (long text columns may be left out until shown). */
+  loadedColumns: ColumnInfo[];
+  detection: Detection;
+  /** The mapping in force: the detected one, or the user's. */
+  mapping: ColumnMapping;
+  userMapping: boolean;
+  summary: DatasetSummary;
+  counts: PairCounts;
+}
+
+export interface OpenOptions {
+  mapping?: ColumnMapping;
+  onProgress?: (phase: string, progress?: LoadProgress) => void;
+}
+
+/** Thrown when the file loaded but no preset fits: the caller shows the mapping form. */
+export class UnrecognisedShape extends Error {
+  constructor(
+    readonly source: LoadedSource,
+    readonly columns: ColumnInfo[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UnrecognisedShape';
+  }
+}
+
+export async function openDataset(duck: Duck, source: Source, options: OpenOptions = {}): Promise<OpenedDataset> {
+  const progress = options.onProgress ?? (() => {});
+  progress('reading');
+  const loaded = await loadSource(duck, source, {
+    table: RAW_TABLE,
+    // Long text (conversations, answers) is read later, on demand: keep it out of the first load.
+    pickColumns: (columns) => {
+      const early = detectPreset(columns);
+      const skip = new Set(early.ok && !options.mapping ? early.textColumns : []);
+      return columns.map((c) => c.name).filter((name) => !skip.has(name));
+    },
+    onProgress: (p) => progress('reading', p),
+  });
+  return analyse(duck, loaded, options);
+}
+
+/** Re-reads the already loaded raw table with another mapping (the mapping form). */
+export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOptions = {}): Promise<OpenedDataset> {
+  const progress = options.onProgress ?? (() => {});
+  progress('recognising');
+  const db = duck.connector;
+  const loadedColumns = readColumns(await db.query(describeSql(RAW_TABLE).sql));
+  // Recognise the shape from every column of the file, including long text not loaded yet.
+  const loadedNames = new Set(loadedColumns.map((c) => c.name));
+  const allColumns = [...loadedColumns, ...loaded.columns.filter((c) => !loadedNames.has(c.name))];
+  let detection = detectPreset(allColumns);
+  if (detection.ok && detection.mapping.winner.kind === 'column') {
+    const { modelA, modelB, winner } = detection.mapping;
+    const sides: [string, string] | undefined =
+      modelA.kind === 'column' && modelB.kind === 'column' ? [modelA.column, modelB.column] : undefined;
+    const q = winnerValuesSql(RAW_TABLE, winner.column, { sides });
+    const values = (await db.query(q.sql, q.params)).map((r) => (r.value === null ? null : String(r.value)));
+    detection = detectPreset(allColumns, values);
+  }
+  if (!detection.ok && !options.mapping) {
+    throw new UnrecognisedShape(loaded, loadedColumns, `${loaded.name}: ${detection.message}`);
+  }
+  const mapping = options.mapping ?? (detection as Detection).mapping;
+  progress('building battles');
+  try {
+    const textColumns = detection.ok && !options.mapping ? detection.textColumns.filter((c) => loadedNames.has(c)) : [];
+    await runStatements(db, battlesSql({ raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns }));
+  } catch (error) {
+    throw new LoadError(loaded.name, `could not build the battles table: ${(error as Error).message.split('\n')[0]}`);
+  }
+  progress('summarising');
+  const [summary, counts] = await Promise.all([readSummary(duck), readCounts(duck)]);
+  return {
+    source: loaded,
+    loadedColumns,
+    detection: detection.ok ? detection : syntheticDetection(loadedColumns, mapping),
+    mapping,
+    userMapping: !!options.mapping,
+    summary,
+    counts,
+  };
+}
+
+export async function readCounts(duck: Duck, where?: { sql: string; params: (string | number | boolean | null)[] }): Promise<PairCounts> {
+  const models = modelsSql();
+  const cells = pairCountsSql(where);
+  const [modelRows, countRows] = [
+    await duck.connector.query(models.sql, models.params),
+    await duck.connector.query(cells.sql, cells.params),
+  ];
+  return readPairCounts(modelRows, countRows);
+}
+
+async function readSummary(duck: Duck): Promise<DatasetSummary> {
+  const db = duck.connector;
+  const totals = totalsSql();
+  const dist = outcomeDistributionSql();
+  const [t] = await db.query(totals.sql, totals.params);
+  const outcomeRows = await db.query(dist.sql, dist.params);
+  const rejected = (await db.query(rejectedByReasonSql().sql)).map((r) => ({ reason: String(r.reason), rows: Number(r.rows) }));
+  const outcomes = { a: { rows: 0, votes: 0 }, b: { rows: 0, votes: 0 }, tie: { rows: 0, votes: 0 }, both_bad: { rows: 0, votes: 0 } };
+  for (const r of outcomeRows) outcomes[r.outcome as Outcome] = { rows: Number(r.rows), votes: Number(r.votes) };
+  return {
+    rows: Number(t.rows),
+    votes: Number(t.votes),
+    models: Number(t.models),
+    outcomes,
+    rejected,
+    rejectedRows: rejected.reduce((s, r) => s + r.rows, 0),
+  };
+}
+
+/** A user's mapping on a file no preset knows: roles from the mapping, the rest as dimensions. */
+function syntheticDetection(columns: ColumnInfo[], mapping: ColumnMapping): Detection {
+  const generic = detectPreset([
+    { name: 'model_a', type: 'VARCHAR' },
+    { name: 'model_b', type: 'VARCHAR' },
+    { name: 'winner', type: 'VARCHAR' },
+  ]) as Detection;
+  const role = (name: string) =>
+    mapping.modelA.kind === 'column' && mapping.modelA.column === name
+      ? 'model_a'
+      : mapping.modelB.kind === 'column' && mapping.modelB.column === name
+        ? 'model_b'
+        : mapping.winner.kind === 'column' && mapping.winner.column === name
+          ? 'winner'
+          : mapping.weight === name
+            ? 'weight'
+            : 'dimension';
+  return {
+    ...generic,
+    mapping,
+    roles: columns.map((c) => ({ column: c.name, role: role(c.name) })),
+    textColumns: [],
+    dimensions: [],
+    confidence: 1,
+    why: ['columns mapped by hand'],
+    unmappedWinnerValues: [],
+    alternatives: [],
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The loaded dataset: opening a source, progress while it loads, the result, and what went wrong.
+ * A newer open supersedes an older one still running.
+ */
+import { getDuck } from '../io/duckdb';
+import { LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source';
+import { analyse, openDataset, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
+import type { ColumnMapping } from '../core/schema/mapping';
+import type { ColumnInfo } from '../core/schema/column';
+import type { LoadedSource } from '../io/load-source';
+
+export type Phase = 'idle' | 'loading' | 'ready' | 'error';
+
+export class DatasetStore {
+  phase = $state<Phase>('idle');
+  step = $state('');
+  progress = $state<LoadProgress | null>(null);
+  error = $state<string | null>(null);
+  dataset = $state.raw<OpenedDataset | null>(null);
+  /** Counts finished loads, so a reader can tell a fresh result from the one before. */
+  loads = $state(0);
+  /** Set when a file loaded but its shape was not recognised: the mapping form edits it. */
+  unrecognised = $state.raw<{ source: LoadedSource; columns: ColumnInfo[] } | null>(null);
+  sourceLabel = $state('');
+  /** performance.now() when DuckDB answered its first query. */
+  duckReadyAt = $state<number | null>(null);
+
+  private generation = 0;
+
+  async open(source: Source, mapping?: ColumnMapping): Promise<void> {
+    const generation = ++this.generation;
+    this.phase = 'loading';
+    this.error = null;
+    this.unrecognised = null;
+    this.sourceLabel = sourceName(source);
+    this.step = 'starting DuckDB';
+    this.progress = null;
+    try {
+      const duck = await getDuck();
+      this.duckReadyAt ??= performance.now();
+      const opened = await openDataset(duck, source, {
+        mapping,
+        onProgress: (step, progress) => {
+          if (generation !== this.generation) return;
+          this.step = step;
+          this.progress = progress ?? null;
+        },
+      });
+      if (generation !== this.generation) return;
+      this.dataset = opened;
+      this.loads++;
+      this.phase = 'ready';
+    } catch (error) {
+      if (generation === this.generation) this.fail(error);
+    }
+  }
+
+  /** Re-reads the loaded file with a mapping the user made. */
+  async remap(mapping: ColumnMapping): Promise<void> {
+    const source = this.dataset?.source ?? this.unrecognised?.source;
+    if (!source) return;
+    const generation = ++this.generation;
+    this.phase = 'loading';
+    this.error = null;
+    try {
+      const opened = await analyse(await getDuck(), source, {
+        mapping,
+        onProgress: (step) => (this.step = step),
+      });
+      if (generation !== this.generation) return;
+      this.dataset = opened;
+      this.loads++;
+      this.unrecognised = null;
+      this.phase = 'ready';
+    } catch (error) {
+      if (generation === this.generation) this.fail(error);
+    }
+  }
+
+  private fail(error: unknown): void {
+    if (error instanceof UnrecognisedShape) {
+      this.unrecognised = { source: error.source, columns: error.columns };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    this.error = error instanceof LoadError || error instanceof UnrecognisedShape ? message : `${this.sourceLabel}: ${message}`;
+    this.phase = 'error';
+  }
+}

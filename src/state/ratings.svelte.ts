@@ -1,0 +1,67 @@
+/**
+ * Ratings of the current slice: asks the worker, keeps the newest answer, and shows progress as
+ * bootstrap rounds arrive. A run with the same counts and options as the last is not repeated.
+ */
+import { RatingClient } from '../io/rating-client';
+import type { PairCounts } from '../core/stats/pair-counts';
+import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
+import type { WinMatrix } from '../core/stats/win-matrix';
+
+export class RatingsStore {
+  leaderboard = $state.raw<Leaderboard | null>(null);
+  observed = $state.raw<WinMatrix | null>(null);
+  counts = $state.raw<PairCounts | null>(null);
+  roundsDone = $state(0);
+  rounds = $state(0);
+  computing = $state(false);
+  error = $state<string | null>(null);
+  /** performance.now() when the first rows of the current board arrived. */
+  firstResultAt = $state<number | null>(null);
+
+  private readonly client = new RatingClient();
+  private lastKey = '';
+
+  run(counts: PairCounts, options: LeaderboardOptions): void {
+    const key = fingerprint(counts, options);
+    if (key === this.lastKey && !this.error) return;
+    this.lastKey = key;
+    this.counts = counts;
+    this.error = null;
+    this.computing = true;
+    this.roundsDone = 0;
+    this.rounds = options.bootstrapRounds ?? 1000;
+    this.client.rate(counts, options, {
+      onResult: ({ leaderboard, observed, final }) => {
+        this.leaderboard = leaderboard;
+        if (observed) this.observed = observed;
+        this.firstResultAt ??= performance.now();
+        if (final) this.computing = false;
+      },
+      onProgress: (done, total) => {
+        this.roundsDone = done;
+        this.rounds = total;
+      },
+      onError: (message) => {
+        this.error = `ratings: ${message}`;
+        this.computing = false;
+        this.lastKey = '';
+      },
+    });
+  }
+}
+
+/** Cheap identity of a request: sizes, a rolling hash of the cells, and the options. */
+function fingerprint(counts: PairCounts, options: LeaderboardOptions): string {
+  let h = 2166136261;
+  const mix = (x: number) => {
+    h = Math.imul(h ^ (x | 0), 16777619);
+    h = Math.imul(h ^ Math.floor(x / 4294967296), 16777619);
+  };
+  for (let i = 0; i < counts.a.length; i++) {
+    mix(counts.a[i]);
+    mix(counts.b[i]);
+    mix(counts.outcome[i]);
+    mix(counts.n[i]);
+  }
+  return `${counts.models.join('\u0000')}|${counts.a.length}|${h}|${JSON.stringify(options)}`;
+}

@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+
+/** Sets a file on the page's file input and waits until the summary describes it. */
+export async function dropFile(page: Page, path: string, name = path.split('/').pop()!): Promise<void> {
+  const before = await loadsSoFar(page);
+  await page.getByTestId('file-input').setInputFiles(path);
+  await waitForDataset(page, name, before);
+}
+
+/** Number of loads the page has finished (the summary's data-loads), 0 before the first. */
+export async function loadsSoFar(page: Page): Promise<number> {
+  const summary = page.getByTestId('dataset-summary');
+  return (await summary.count()) ? Number(await summary.getAttribute('data-loads')) : 0;
+}
+
+/** Waits until a load newer than `after` has finished and describes the file `name`. */
+export async function waitForDataset(page: Page, name: string, after = 0, timeout = 90_000): Promise<void> {
+  await page.waitForFunction(
+    ([name, after]) => {
+      const el = document.querySelector('[data-testid="dataset-summary"]');
+      return !!el && el.getAttribute('data-source') === name && Number(el.getAttribute('data-loads')) > Number(after);
+    },
+    [name, after] as const,
+    { timeout },
+  );
+}
+
+/** Waits for the leaderboard to hold final intervals (no bootstrap still running). */
+export async function waitForRatings(page: Page, timeout = 90_000): Promise<void> {
+  await page.waitForSelector('[data-testid="leaderboard"] tbody tr', { timeout });
+  await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout });
+}
+
+export async function summaryFigures(page: Page) {
+  return page.getByTestId('dataset-summary').evaluate((el) => {
+    const field = (name: string) => Number(el.querySelector(`[data-field="${name}"]`)?.textContent?.replace(/[^\d]/g, ''));
+    const outcomes = Object.fromEntries(
+      [...el.querySelectorAll('[data-outcome]')].map((o) => [o.getAttribute('data-outcome'), Number(o.getAttribute('data-votes'))]),
+    );
+    const rejected = Object.fromEntries(
+      [...el.querySelectorAll('[data-reason]')].map((r) => [r.getAttribute('data-reason'), Number(r.getAttribute('data-rows'))]),
+    );
+    return {
+      rows: field('rows'),
+      votes: field('votes'),
+      models: field('models'),
+      preset: el.querySelector('[data-field="preset"]')?.getAttribute('data-preset'),
+      outcomes,
+      rejected,
+    };
+  });
+}

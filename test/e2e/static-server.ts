@@ -1,0 +1,82 @@
+import { createServer, type Server } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.parquet': 'application/octet-stream',
+};
+
+export interface LoggedRequest {
+  path: string;
+  range: string | null;
+  bytes: number;
+}
+
+/**
+ * A static server for the built page that honours Range requests (remote parquet) and logs every
+ * request with the bytes it sent, so tests can prove how much of a file was read.
+ * `/remote/<name>` serves files from `remoteDir`; `/__log` returns the log; `/__log/clear` empties it.
+ */
+export function startStaticServer(root: string, remoteDir: string, headers: Record<string, string> = {}) {
+  const log: LoggedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/__log') {
+      res.setHeader('content-type', 'application/json');
+      return res.end(JSON.stringify(log));
+    }
+    if (url.pathname === '/__log/clear') {
+      log.length = 0;
+      return res.end('ok');
+    }
+    const remote = url.pathname.startsWith('/remote/');
+    const base = remote ? remoteDir : root;
+    const relative = decodeURIComponent(remote ? url.pathname.slice('/remote/'.length) : url.pathname);
+    let file = resolve(join(base, normalize(relative)));
+    if (!file.startsWith(resolve(base))) return void res.writeHead(403).end();
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    const entry: LoggedRequest = { path: url.pathname, range: req.headers.range ?? null, bytes: 0 };
+    log.push(entry);
+    if (!existsSync(file)) return void res.writeHead(404).end('not found');
+    const size = statSync(file).size;
+    res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+    res.setHeader('accept-ranges', 'bytes');
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-expose-headers', 'content-length, content-range, accept-ranges');
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    const match = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    let start = 0;
+    let end = size - 1;
+    if (match) {
+      if (match[1] === '') start = Math.max(0, size - Number(match[2]));
+      else {
+        start = Number(match[1]);
+        if (match[2] !== '') end = Math.min(size - 1, Number(match[2]));
+      }
+      res.statusCode = 206;
+      res.setHeader('content-range', `bytes ${start}-${end}/${size}`);
+    }
+    entry.bytes = Math.max(0, end - start + 1);
+    res.setHeader('content-length', String(entry.bytes));
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(file, { start, end }).pipe(res);
+  });
+  return new Promise<{ url: string; close: () => Promise<void> }>((done) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      done({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise<void>((closed) => server.close(() => closed())),
+      });
+    });
+  });
+}

@@ -1,0 +1,55 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { filtersSql } from '../../src/core/sql/filters.ts';
+import { modelsSql, pairCountsSql, readPairCounts } from '../../src/core/sql/pair-counts.ts';
+import { FIXTURES } from './fixtures.ts';
+import { buildFromRaw, describeTable, openDb } from './helpers.ts';
+
+const db = await openDb();
+afterAll(() => db.close());
+
+describe('pair counts as text', () => {
+  it('groups battles on the ENUM columns and returns their codes', () => {
+    expect(pairCountsSql().sql).toMatchInlineSnapshot(`"SELECT CAST(enum_code(model_a) AS INTEGER) AS a, CAST(enum_code(model_b) AS INTEGER) AS b, CAST(enum_code(outcome) AS UTINYINT) AS outcome, sum(weight) AS n FROM "battles" GROUP BY model_a, model_b, outcome ORDER BY 1, 2, 3"`);
+    expect(modelsSql().sql).toMatchInlineSnapshot(`"SELECT m AS model, CAST(enum_code(CAST(m AS "model_name")) AS INTEGER) AS code FROM (SELECT unnest(enum_range(NULL::"model_name")) AS m) ORDER BY code"`);
+  });
+});
+
+describe('pair counts on DuckDB', () => {
+  it('sums weights per (a, b, outcome) with indices that line up with the model list', async () => {
+    await FIXTURES['pair-counts'](db);
+    await buildFromRaw(db, 'raw');
+    const models = await db.query(modelsSql().sql);
+    const cells = await db.query(pairCountsSql().sql);
+    expect(models).toEqual([
+      { model: 'a', code: 0 },
+      { model: 'b', code: 1 },
+      { model: 'c', code: 2 },
+    ]);
+    expect(cells).toEqual([
+      { a: 0, b: 1, outcome: 0, n: 10 },
+      { a: 0, b: 2, outcome: 2, n: 2 },
+      { a: 0, b: 2, outcome: 3, n: 1 },
+      { a: 1, b: 0, outcome: 1, n: 5 },
+    ]);
+    const pc = readPairCounts(models, cells);
+    expect(pc.models).toEqual(['a', 'b', 'c']);
+    expect([...pc.a]).toEqual([0, 0, 0, 1]);
+    expect([...pc.b]).toEqual([1, 2, 2, 0]);
+    expect([...pc.outcome]).toEqual([0, 2, 3, 1]);
+    expect([...pc.n]).toEqual([10, 2, 1, 5]);
+  });
+
+  it('counts votes of lmsys rows once each and honours a filter', async () => {
+    await FIXTURES['lmsys-conversations'](db);
+    await buildFromRaw(db, 'raw');
+    const schema = await describeTable(db, 'battles');
+    const where = filtersSql([{ kind: 'in', path: ['language'], values: ['French'] }], schema);
+    const q = pairCountsSql(where);
+    const models = (await db.query(modelsSql().sql)).map((r) => r.model);
+    const named = (await db.query(q.sql, q.params)).map((r) => [models[r.a as number], models[r.b as number], r.outcome, r.n]);
+    expect(named).toEqual([
+      ['claude-v1', 'gpt-4', 1, 1],
+      ['vicuna', 'gpt-4', 0, 1],
+    ]);
+  });
+});

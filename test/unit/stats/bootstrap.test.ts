@@ -1,0 +1,129 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapRatings, RatingBootstrap } from '../../../src/core/stats/bootstrap.ts';
+import { fitBradleyTerry } from '../../../src/core/stats/bradley-terry.ts';
+import { choleskySolve } from '../../../src/core/stats/cholesky.ts';
+import type { RatingFit } from '../../../src/core/stats/fit-groups.ts';
+import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
+import { ELO_PER_NAT } from '../../../src/core/stats/pair-table.ts';
+import { seededRandom } from '../../../src/core/stats/random.ts';
+import { countsOf, loadArenaCounts, randomRatings, simulateVotes } from './fixtures.ts';
+
+describe('bootstrap intervals on simulated data', () => {
+  it('cover the true ratings about 95% of the time', () => {
+    let covered = 0, total = 0, rankCovered = 0;
+    for (let run = 0; run < 100; run++) {
+      const truth = randomRatings(10, 100, 1000 + run);
+      const mean = truth.reduce((s, r) => s + r, 0) / truth.length;
+      const counts = simulateVotes(truth, 3000, seededRandom(run));
+      const fit = fitBradleyTerry(counts);
+      const intervals = bootstrapRatings(fit, undefined, { rounds: 200, seed: run });
+      const trueRank = truth.map((r) => 1 + truth.filter((s) => s > r).length);
+      truth.forEach((r, k) => {
+        const centred = r - mean + 1000;
+        if (intervals.lower[k]! <= centred && centred <= intervals.upper[k]!) covered++;
+        if (intervals.rankLower[k]! <= trueRank[k] && trueRank[k] <= intervals.rankUpper[k]!) rankCovered++;
+        total++;
+      });
+    }
+    console.log(`bootstrap 95% interval coverage: ${((100 * covered) / total).toFixed(1)}% of ${total} model-runs; rank intervals ${((100 * rankCovered) / total).toFixed(1)}%`);
+    expect(covered / total).toBeGreaterThanOrEqual(0.92);
+    expect(covered / total).toBeLessThanOrEqual(0.98);
+  });
+});
+
+describe('RatingBootstrap', () => {
+  const counts = simulateVotes(randomRatings(6, 120, 5), 2000, seededRandom(5), 0.3);
+  const fit = fitBradleyTerry(counts);
+
+  it('is reproducible from its seed and differs across seeds', () => {
+    const first = bootstrapRatings(fit, undefined, { rounds: 150, seed: 42 });
+    expect(bootstrapRatings(fit, undefined, { rounds: 150, seed: 42 })).toEqual(first);
+    expect(bootstrapRatings(fit, undefined, { rounds: 150, seed: 43 }).lower).not.toEqual(first.lower);
+  });
+
+  it('gives the same intervals whatever the chunk sizes, and reports partial intervals in between', () => {
+    const whole = bootstrapRatings(fit, undefined, { rounds: 300, seed: 9 });
+    const run = new RatingBootstrap(fit, undefined, { rounds: 300, seed: 9 });
+    expect(run.intervals().lower.every((v) => v === null)).toBe(true);
+    expect(run.runRounds(100)).toBe(100);
+    const partial = run.intervals();
+    expect(partial.roundsDone).toBe(100);
+    expect(partial.lower.every((v) => v !== null)).toBe(true);
+    while (!run.finished) run.runRounds(37);
+    expect(run.runRounds(10)).toBe(0);
+    expect(run.intervals()).toEqual(whole);
+  });
+
+  it('brackets the full-data rating, which stays the displayed one', () => {
+    const intervals = bootstrapRatings(fit, undefined, { rounds: 200, seed: 1 });
+    fit.ratings.forEach((r, k) => {
+      expect(intervals.lower[k]!).toBeLessThan(r!);
+      expect(intervals.upper[k]!).toBeGreaterThan(r!);
+    });
+  });
+
+  it('redraws resamples without a finite MLE and says so, rather than returning ±∞', () => {
+    // One decisive vote each way between x and y: about 60% of resamples lose one of them.
+    const fragile = fitBradleyTerry(countsOf(['x', 'y', 'z'], [[0, 1, 0, 1], [0, 1, 1, 1], [1, 2, 0, 30], [1, 2, 1, 30]]));
+    const intervals = bootstrapRatings(fragile, undefined, { rounds: 100, seed: 2 });
+    expect(intervals.lower.every((v) => v !== null && Number.isFinite(v))).toBe(true);
+    expect(intervals.warnings).toContainEqual(expect.objectContaining({ kind: 'bootstrap-redrawn' }));
+  });
+
+  it('leaves excluded models without an interval', () => {
+    const withChamp = fitBradleyTerry(countsOf(['champ', 'x', 'y'], [[0, 1, 0, 3], [1, 2, 0, 5], [1, 2, 1, 4]]));
+    const intervals = bootstrapRatings(withChamp, undefined, { rounds: 50 });
+    expect(intervals.lower[0]).toBeNull();
+    expect(intervals.rankUpper[0]).toBeNull();
+    expect(intervals.lower[1]).not.toBeNull();
+  });
+});
+
+describe('bootstrap on the Chatbot Arena counts', () => {
+  let counts: PairCounts;
+  let fit: RatingFit;
+  beforeAll(async () => { counts = await loadArenaCounts(); fit = fitBradleyTerry(counts); });
+
+  it('agrees with the sandwich (robust) standard errors, since a tie is a less variable vote than a coin flip', () => {
+    // Huber (1967) / White (1982): Cov θ̂ ≈ H⁻¹ J H⁻¹, J the empirical variance of the score. The model-based
+    // H⁻¹ alone overstates the spread by ~20% here, as a tie (a score of exactly ½) has no variance.
+    const { factor, members, table, x } = fit.groups[0];
+    const m = members.length;
+    const hInverse = new Float64Array(m * m);
+    for (let c = 0; c < m - 1; c++) {
+      const e = new Float64Array(m);
+      e[c] = 1;
+      choleskySolve(factor, m, e);
+      e[m - 1] = 0;
+      hInverse.set(e, c * m);
+    }
+    const j = new Float64Array(m * m);
+    for (let p = 0; p < table.i.length; p++) {
+      const a = table.i[p], b = table.j[p];
+      const prob = 1 / (1 + Math.exp(x[b] - x[a]));
+      const v = table.winsI[p] * (1 - prob) ** 2 + table.winsJ[p] * prob ** 2 + table.ties[p] * (0.5 - prob) ** 2;
+      j[a * m + a] += v; j[b * m + b] += v; j[a * m + b] -= v; j[b * m + a] -= v;
+    }
+    const product = (l: Float64Array, r: Float64Array) => {
+      const out = new Float64Array(m * m);
+      for (let i = 0; i < m; i++) for (let k = 0; k < m; k++) {
+        const lik = l[i * m + k];
+        if (lik !== 0) for (let c = 0; c < m; c++) out[i * m + c] += lik * r[k * m + c];
+      }
+      return out;
+    };
+    const cov = product(product(hInverse, j), hInverse);
+    // Var(θ_k − mean θ) = Σ_kk − 2·mean_j Σ_kj + mean_jl Σ_jl.
+    const rowMean = Array.from({ length: m }, (_, k) => cov.subarray(k * m, (k + 1) * m).reduce((s, v) => s + v, 0) / m);
+    const grand = rowMean.reduce((s, v) => s + v, 0) / m;
+    const intervals = bootstrapRatings(fit, undefined, { rounds: 1000, seed: 11 });
+    const ratios = Array.from({ length: m }, (_, k) => {
+      const se = ELO_PER_NAT * Math.sqrt(cov[k * m + k] - 2 * rowMean[k] + grand);
+      return (intervals.upper[members[k]]! - intervals.lower[members[k]]!) / (2 * 1.96 * se);
+    });
+    const sorted = [...ratios].sort((p, q) => p - q);
+    console.log(`bootstrap / sandwich interval width: min ${sorted[0].toFixed(3)}, median ${sorted[m >> 1].toFixed(3)}, max ${sorted[m - 1].toFixed(3)}`);
+    ratios.forEach((r) => expect(Math.abs(r - 1)).toBeLessThan(0.15));
+    expect(Math.abs(sorted[m >> 1] - 1)).toBeLessThan(0.03);
+  });
+});
