@@ -19,6 +19,8 @@ export interface LoadProgress {
 
 export interface LoadedSource {
   name: string;
+  /** Where it came from, to read columns left out of the first load. */
+  origin: Source;
   format: SourceFormat;
   rows: number;
   /** Every column of the source, including those not loaded yet (long text). */
@@ -119,7 +121,7 @@ async function loadParquet(
       options.onProgress?.({ rows, totalRows: opened.numRows });
     }
     if (opened.groupRows.length === 0) throw new LoadError(name, 'the parquet file has no rows');
-    return { name, format: 'parquet', rows, columns, loadedColumns: wanted, malformed: [], malformedCount: 0 };
+    return { name, origin: source, format: 'parquet', rows, columns, loadedColumns: wanted, malformed: [], malformedCount: 0 };
   } finally {
     worker.terminate();
   }
@@ -157,6 +159,7 @@ async function loadCsv(duck: Duck, file: File, table: string, options: LoadOptio
   options.onProgress?.({ rows: Number(rows), totalRows: Number(rows) });
   return {
     name: file.name,
+    origin: { kind: 'file', file },
     format: 'csv',
     rows: Number(rows),
     columns,
@@ -215,6 +218,7 @@ async function loadJson(
   options.onProgress?.({ rows: records.length, totalRows: records.length });
   return {
     name: file.name,
+    origin: { kind: 'file', file },
     format,
     rows: records.length,
     columns,

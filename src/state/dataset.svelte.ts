@@ -2,7 +2,7 @@
  * The loaded dataset: opening a source, progress while it loads, the result, and what went wrong.
  * A newer open supersedes an older one still running.
  */
-import { getDuck } from '../io/duckdb';
+import { getDuck, type Duck } from '../io/duckdb';
 import { LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source';
 import { analyse, openDataset, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
 import type { ColumnMapping } from '../core/schema/mapping';
@@ -22,6 +22,7 @@ export class DatasetStore {
   /** Set when a file loaded but its shape was not recognised: the mapping form edits it. */
   unrecognised = $state.raw<{ source: LoadedSource; columns: ColumnInfo[] } | null>(null);
   sourceLabel = $state('');
+  duck = $state.raw<Duck | null>(null);
   /** performance.now() when DuckDB answered its first query. */
   duckReadyAt = $state<number | null>(null);
 
@@ -37,6 +38,7 @@ export class DatasetStore {
     this.progress = null;
     try {
       const duck = await getDuck();
+      this.duck = duck;
       this.duckReadyAt ??= performance.now();
       const opened = await openDataset(duck, source, {
         mapping,

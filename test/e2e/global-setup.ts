@@ -10,9 +10,9 @@ export const REMOTE_DIR = resolve('test/.cache/remote');
 /** Builds the page once, serves dist/ on loopback, and hands the address and browser to the tests. */
 export default async function setup(project: TestProject) {
   const chromium = ensureChromium();
-  if (!process.env.E2E_SKIP_BUILD) await build({ logLevel: 'warn' });
+  if (!process.env.E2E_SKIP_BUILD) await build({ logLevel: 'warn', build: { outDir: process.env.E2E_DIST ?? 'dist', emptyOutDir: true } });
   mkdirSync(REMOTE_DIR, { recursive: true });
-  const server = await startStaticServer(resolve('dist'), REMOTE_DIR);
+  const server = await startStaticServer(resolve(process.env.E2E_DIST ?? 'dist'), REMOTE_DIR);
   project.provide('baseUrl', server.url);
   project.provide('chromium', chromium);
   project.provide('remoteDir', REMOTE_DIR);

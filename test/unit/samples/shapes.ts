@@ -1,5 +1,5 @@
 /**
- * Column names and DuckDB types of each sample, written out by hand from /work/notes/shapes.md
+ * Column names and DuckDB types of each sample, written out by hand from the dataset shapes (DESIGN.md presets)
  * (independent of the generator's own column lists). Quotes are ignored when comparing.
  */
 const TURNS = 'STRUCT(content VARCHAR, role VARCHAR)[]';

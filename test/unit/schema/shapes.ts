@@ -1,6 +1,6 @@
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
 
-/** The column shapes of /work/notes/shapes.md, with types as DuckDB's DESCRIBE prints them. */
+/** The column shapes of the dataset shapes (DESIGN.md presets), with types as DuckDB's DESCRIBE prints them. */
 const cols = (spec: Record<string, string>): ColumnInfo[] => Object.entries(spec).map(([name, type]) => ({ name, type }));
 
 const CONVERSATION = 'STRUCT(content VARCHAR, "role" VARCHAR)[]';

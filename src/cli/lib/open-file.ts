@@ -1,0 +1,95 @@
+/**
+ * The command line's load path: read the file(s) into `raw`, recognise the shape, build `battles`
+ * with the page's builder, and read the summary and pair counts the statistics take.
+ */
+import type { ColumnInfo } from '../../core/schema/column.ts';
+import { detectPreset, type Detection } from '../../core/schema/detect.ts';
+import { mappingColumns } from '../../core/schema/mapping.ts';
+import { battlesSql, type BattlesInput } from '../../core/sql/battles.ts';
+import type { Connector } from '../../core/sql/connector.ts';
+import { modelsSql, pairCountsSql, readPairCounts } from '../../core/sql/pair-counts.ts';
+import { runStatements } from '../../core/sql/statement.ts';
+import { rejectedByReasonSql, totalsSql } from '../../core/sql/summary.ts';
+import type { PairCounts } from '../../core/stats/pair-counts.ts';
+import { readFile, type LoadedFile } from '../read-file.ts';
+import { FileError, firstLine } from './errors.ts';
+import { recognise } from './recognise.ts';
+
+export const RAW_TABLE = 'raw';
+
+export interface Summary {
+  rows: number;
+  votes: number;
+  models: number;
+  rejected: { reason: string; rows: number }[];
+  rejectedRows: number;
+}
+
+export interface OpenedFile {
+  file: LoadedFile;
+  columns: ColumnInfo[];
+  detection: Detection;
+}
+
+export interface LoadOptions {
+  /**
+   * 'all but text' (the page's default: long text stays out) or the columns to keep besides the
+   * mapped ones; `check` may refuse them by throwing (e.g. an unknown --by column).
+   */
+  keep?: 'all but text' | { columns: string[]; check?: (columns: ColumnInfo[]) => void };
+}
+
+/** Reads the input(s) into `raw` and recognises the shape; a shape no preset fits is a FileError. */
+export async function loadAndRecognise(db: Connector, input: string | readonly string[], options: LoadOptions = {}): Promise<OpenedFile> {
+  const keep = options.keep ?? 'all but text';
+  const file = await readFile(db, input, {
+    table: RAW_TABLE,
+    pickColumns: (columns) => {
+      if (keep !== 'all but text') keep.check?.(columns);
+      const early = detectPreset(columns);
+      if (!early.ok) return columns.map((c) => c.name);
+      if (keep === 'all but text') return columns.map((c) => c.name).filter((c) => !early.textColumns.includes(c));
+      const wanted = new Set([...mappingColumns(early.mapping), ...keep.columns]);
+      return columns.map((c) => c.name).filter((c) => wanted.has(c));
+    },
+  });
+  const { columns, detection } = await recognise(db, RAW_TABLE);
+  if (!detection.ok) throw new FileError(file.name, detection.message);
+  return { file, columns, detection };
+}
+
+/** The battlesSql input for `raw`: long text left out, except columns the caller asks to keep. */
+export function battlesInput(opened: OpenedFile, keepText: readonly string[] = []): BattlesInput {
+  const { columns, detection } = opened;
+  const present = new Set(columns.map((c) => c.name));
+  const textColumns = detection.textColumns.filter((c) => present.has(c) && !keepText.includes(c));
+  return { raw: RAW_TABLE, columns, mapping: detection.mapping, textColumns };
+}
+
+/** Builds battles and rejected_rows from `raw`, as the page does. */
+export async function buildBattles(db: Connector, opened: OpenedFile, keepText: readonly string[] = []): Promise<void> {
+  try {
+    await runStatements(db, battlesSql(battlesInput(opened, keepText)));
+  } catch (error) {
+    throw new FileError(opened.file.name, `could not build the battles table: ${firstLine(error)}`);
+  }
+}
+
+export async function readSummary(db: Connector): Promise<Summary> {
+  const totals = totalsSql();
+  const [t] = await db.query(totals.sql, totals.params);
+  const rejected = (await db.query(rejectedByReasonSql().sql)).map((r) => ({ reason: String(r.reason), rows: Number(r.rows) }));
+  return {
+    rows: Number(t.rows),
+    votes: Number(t.votes),
+    models: Number(t.models),
+    rejected,
+    rejectedRows: rejected.reduce((s, r) => s + r.rows, 0),
+  };
+}
+
+export async function readCounts(db: Connector): Promise<PairCounts> {
+  const models = modelsSql();
+  const cells = pairCountsSql();
+  return readPairCounts(await db.query(models.sql, models.params), await db.query(cells.sql, cells.params));
+}

@@ -1,0 +1,89 @@
+/**
+ * npm run rank -- FILE [--anchor MODEL=RATING] [--bootstrap N] [--seed S] [--ties half|davidson] [--json|--csv]
+ * The page's leaderboard without the page: same presets, SQL builders and statistics.
+ * Exit codes: 0 done, 1 the file could not be read or understood, 2 bad usage.
+ */
+import { leaderboardCsv, leaderboardJson } from '../core/export/leaderboard-export.ts';
+import { computeLeaderboard } from '../core/stats/leaderboard.ts';
+import { UsageError } from './lib/errors.ts';
+import { leaderboardText } from './lib/leaderboard-text.ts';
+import { buildBattles, loadAndRecognise, readCounts, readSummary } from './lib/open-file.ts';
+import { anchorOption, choiceOption, integerOption, parseOptions } from './lib/options.ts';
+import { describeInput, inputWarnings } from './lib/report.ts';
+import { isEntry, processIo, reportError, runAsEntry, type Io } from './lib/run.ts';
+import { createNodeConnector } from './node-connector.ts';
+
+export const RANK_USAGE = `usage: npm run rank -- FILE [options]
+  FILE                   parquet, CSV, JSON array or JSONL file of pairwise votes (or pre-aggregated counts)
+  --anchor MODEL=RATING  pin one model at a rating (default: mean rating 1000)
+  --bootstrap N          bootstrap rounds for the 95% intervals, 0 for none (default 1000)
+  --seed S               bootstrap seed, an integer from 0 to 4294967295 (default 0)
+  --ties half|davidson   a tie as half a win each side (default), or Davidson's ties model
+  --json | --csv         print records instead of a text table
+`;
+
+const OPTIONS = {
+  anchor: { type: 'string' },
+  bootstrap: { type: 'string' },
+  seed: { type: 'string' },
+  ties: { type: 'string' },
+  json: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export interface RankArgs {
+  file: string;
+  anchor?: { model: string; value: number };
+  bootstrapRounds: number;
+  seed: number;
+  ties: 'half' | 'davidson';
+  output: 'text' | 'json' | 'csv';
+}
+
+export function parseRankArgs(argv: string[]): RankArgs | 'help' {
+  const { values, positionals } = parseOptions(argv, OPTIONS);
+  if (values.help) return 'help';
+  if (positionals.length !== 1) {
+    throw new UsageError(positionals.length === 0 ? 'FILE is missing' : `expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
+  }
+  if (values.json && values.csv) throw new UsageError('--json and --csv cannot be used together');
+  return {
+    file: positionals[0],
+    anchor: anchorOption(values.anchor),
+    bootstrapRounds: integerOption('bootstrap', values.bootstrap, 1000, 0, 1_000_000),
+    seed: integerOption('seed', values.seed, 0, 0, 2 ** 32 - 1),
+    ties: choiceOption('ties', values.ties, ['half', 'davidson'] as const, 'half'),
+    output: values.json ? 'json' : values.csv ? 'csv' : 'text',
+  };
+}
+
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  try {
+    const args = parseRankArgs(argv);
+    if (args === 'help') {
+      io.stdout(RANK_USAGE);
+      return 0;
+    }
+    const db = await createNodeConnector();
+    try {
+      const opened = await loadAndRecognise(db, args.file);
+      await buildBattles(db, opened);
+      const [summary, counts] = [await readSummary(db), await readCounts(db)];
+      if (args.anchor && !counts.models.includes(args.anchor.model)) {
+        throw new UsageError(`--anchor: model "${args.anchor.model}" is not among the ${counts.models.length} models of ${args.file}`);
+      }
+      const board = computeLeaderboard(counts, { anchor: args.anchor, bootstrapRounds: args.bootstrapRounds, seed: args.seed, ties: args.ties });
+      io.stderr(describeInput(opened.file, opened.detection, summary) + '\n');
+      for (const w of inputWarnings(opened.file, summary, board.warnings)) io.stderr(`warning: ${w}\n`);
+      io.stdout(args.output === 'json' ? leaderboardJson(board) : args.output === 'csv' ? leaderboardCsv(board) : leaderboardText(board));
+      return 0;
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    return reportError(error, 'rank', io);
+  }
+}
+
+if (isEntry(import.meta.url)) runAsEntry(main);

@@ -1,0 +1,22 @@
+/**
+ * What every lens receives: the page's DuckDB, the current slice as a condition on `battles`
+ * (bound parameters, never spliced text), and the dataset as loaded. Lenses query `battles`
+ * (canonical columns + kept slice columns) and, for long text, `textTable()` joined on row_id.
+ */
+import type { Duck } from '../../io/duckdb';
+import type { OpenedDataset } from '../../io/open-dataset';
+import type { SqlCondition } from '../../core/sql/statement';
+import type { RatingsStore } from '../../state/ratings.svelte';
+
+export interface LensContext {
+  duck: Duck;
+  dataset: OpenedDataset;
+  /** The current slice; `sql` is '' when nothing is filtered. Placeholders start at $1. */
+  where: SqlCondition;
+  /** A short phrase naming the slice, for chart titles ("all votes", "language = French"). */
+  sliceLabel: string;
+  /** Ratings of the current slice (leaderboard, observed win matrix, pair counts), refined live. */
+  ratings: RatingsStore;
+  /** Base name for downloads, e.g. "arena-conversations". */
+  fileStem: string;
+}

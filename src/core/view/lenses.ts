@@ -1,0 +1,25 @@
+/** Which lenses a dataset offers, in tab order, with their labels. */
+import type { LensId } from '../schema/preset';
+
+export const LENS_LABELS: Record<string, string> = {
+  leaderboard: 'Leaderboard',
+  matrix: 'Matrix',
+  compare: 'Compare',
+  time: 'Over time',
+  safety: 'Safety',
+  defects: 'Defects',
+  judges: 'Judges',
+  tools: 'Tools',
+  verdicts: 'Verdicts',
+  style: 'Style control',
+  browse: 'Rows',
+  sql: 'SQL',
+};
+
+const ORDER = Object.keys(LENS_LABELS);
+
+/** The preset's lenses plus those every dataset has, ordered as the tabs show them. */
+export function availableLenses(presetLenses: readonly LensId[], extra: readonly string[] = []): { id: string; label: string }[] {
+  const ids = new Set<string>(['leaderboard', 'matrix', 'browse', 'sql', ...presetLenses, ...extra]);
+  return ORDER.filter((id) => ids.has(id)).map((id) => ({ id, label: LENS_LABELS[id] }));
+}
