@@ -57,16 +57,16 @@ export async function readFile(db: Connector, input: string | readonly string[],
     throw new FileError(name, `all inputs must have one format, found ${[...new Set(formats)].join(' and ')}`);
   }
   const plan = { name, format, table, options };
-  if (format === 'jsonl' && inputs.length === 1 && !isUrl(inputs[0]) && !isGlob(inputs[0])) {
-    // DuckDB stops at the first malformed line (or, told to ignore errors, keeps it as a row of
-    // NULLs): set such lines aside as the page does, counted with their line numbers.
-    const strict = await tryRead(db, reader(format, 1), inputs);
-    if (strict !== true && /malformed json/i.test(strict)) {
-      const kept = await withoutMalformedLines(inputs[0]);
-      return finish(db, { ...plan, paths: [kept.path], malformed: kept.malformed, cleanup: kept.remove });
-    }
+  try {
+    return await finish(db, { ...plan, paths: inputs, malformed: [], cleanup: async () => {} });
+  } catch (error) {
+    // DuckDB stops at the first malformed or non-object line (or, told to ignore errors, keeps it as
+    // a row of NULLs): set such lines aside as the page does, counted with their line numbers.
+    const local = inputs.length === 1 && !isUrl(inputs[0]) && !isGlob(inputs[0]);
+    if (!(format === 'jsonl' && local && /malformed json|non-record json/i.test((error as Error).message))) throw error;
+    const kept = await withoutMalformedLines(inputs[0]);
+    return finish(db, { ...plan, paths: [kept.path], malformed: kept.malformed, cleanup: kept.remove });
   }
-  return finish(db, { ...plan, paths: inputs, malformed: [], cleanup: async () => {} });
 }
 
 interface Plan {
@@ -109,18 +109,9 @@ function reader(format: FileFormat, n: number): string {
     case 'csv':
       return `read_csv(${src}, store_rejects = true, sample_size = 20480)`;
     case 'jsonl':
-      return `read_json(${src}, format = 'newline_delimited', union_by_name = true)`;
+      return `read_json(${src}, format = 'newline_delimited', records = 'true', union_by_name = true)`;
     case 'json':
-      return `read_json(${src}, format = 'array', union_by_name = true)`;
-  }
-}
-
-async function tryRead(db: Connector, from: string, paths: string[]): Promise<true | string> {
-  try {
-    await db.query(`SELECT count(*) FROM ${from}`, paths);
-    return true;
-  } catch (error) {
-    return (error as Error).message;
+      return `read_json(${src}, format = 'array', records = 'true', union_by_name = true)`;
   }
 }
 
@@ -168,8 +159,9 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
 async function csvRejects(db: Connector): Promise<{ malformed: Malformed[]; count: number }> {
   const last = 'scan_id = (SELECT max(scan_id) FROM reject_scans)';
   const rows = await db.query(
-    `SELECT s.file_path AS file, e.line, e.error_message, e.csv_line FROM reject_errors e ` +
-      `JOIN reject_scans s USING (scan_id, file_id) WHERE e.${last} ORDER BY s.file_path, e.line LIMIT 1000`,
+    // One entry per line, however many problems DuckDB found on it.
+    `SELECT s.file_path AS file, e.line, string_agg(DISTINCT e.error_message, '; ') AS error_message, any_value(e.csv_line) AS csv_line ` +
+      `FROM reject_errors e JOIN reject_scans s USING (scan_id, file_id) WHERE e.${last} GROUP BY 1, 2 ORDER BY 1, 2 LIMIT 1000`,
   );
   const [{ total }] = await db.query(`SELECT count(DISTINCT (file_id, line)) AS total FROM reject_errors WHERE ${last}`);
   return {

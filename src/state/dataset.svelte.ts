@@ -59,7 +59,7 @@ export class DatasetStore {
 
   /** Re-reads the loaded file with a mapping the user made. */
   async remap(mapping: ColumnMapping): Promise<void> {
-    const source = this.dataset?.source ?? this.unrecognised?.source;
+    const source = this.unrecognised?.source ?? this.dataset?.source;
     if (!source) return;
     const generation = ++this.generation;
     this.phase = 'loading';

@@ -27,6 +27,7 @@ export interface Summary {
 
 export interface OpenedFile {
   file: LoadedFile;
+  /** Columns of `raw` as loaded (file.columns has them all). */
   columns: ColumnInfo[];
   detection: Detection;
 }
@@ -53,7 +54,7 @@ export async function loadAndRecognise(db: Connector, input: string | readonly s
       return columns.map((c) => c.name).filter((c) => wanted.has(c));
     },
   });
-  const { columns, detection } = await recognise(db, RAW_TABLE);
+  const { columns, detection } = await recognise(db, RAW_TABLE, file.columns);
   if (!detection.ok) throw new FileError(file.name, detection.message);
   return { file, columns, detection };
 }

@@ -1,0 +1,361 @@
+/**
+ * Defects lens: boolean quality labels, either one set per row (French-Maxx: incorrect, superficial,
+ * instructions_not_followed) or one per side (comparIA: conv_<label>_a belongs to model_a,
+ * conv_<label>_b to model_b). Every query runs over "units": one per row, or two per row (one per
+ * side) in side mode, so rates per label, per dimension and per model share one builder.
+ */
+import type { ColumnInfo } from '../schema/column.ts';
+import { isBooleanType, isConversationType, parseDuckType, type DuckType } from '../schema/duckdb-type.ts';
+import type { Row } from '../sql/connector.ts';
+import { whereClause } from '../sql/pair-counts.ts';
+import { quoteIdent } from '../sql/quote.ts';
+import { Params, type SqlCondition, type SqlQuery, type SqlValue } from '../sql/statement.ts';
+
+export interface DefectLabel {
+  name: string;
+  /** One column per row, or [side a, side b]. */
+  columns: string[];
+  /** A defect (incorrect …) rather than a quality (useful …). */
+  negative: boolean;
+}
+
+export interface DefectDimension {
+  id: string;
+  label: string;
+  /** SQL over a unit (battles as b, text table as t, plus model / side / verdict). */
+  expr: string;
+  needsText?: boolean;
+  /** Display order of values, when not alphabetical. */
+  order?: string[];
+}
+
+export interface DefectSpec {
+  mode: 'rows' | 'sides';
+  labels: DefectLabel[];
+  dimensions: DefectDimension[];
+}
+
+export interface TextColumn {
+  column: string;
+  conversation: boolean;
+}
+/** Where text lives for this dataset: a prompt, and the answers (two for rows mode, per side otherwise). */
+export interface DefectText {
+  table: string;
+  prompt?: TextColumn;
+  /** Rows mode: [optimal/chosen, rejected]; side mode: [side a, side b]. */
+  answers?: [TextColumn, TextColumn];
+  answerLabels?: [string, string];
+}
+
+const NEGATIVE = /^(incorrect|superficial|instructions_not_followed|hallucinat\w*|unsafe|harmful|off_topic|refus\w*|too_(long|short)|verbose)$/i;
+const ROW_DIMENSIONS: [string, string][] = [
+  ['source', 'source'],
+  ['pref_strength', 'preference strength'],
+  ['multi_turn', 'multi-turn'],
+  ['selected_category', 'category'],
+  ['category', 'category'],
+  ['is_unedited_prompt', 'unedited prompt'],
+  ['language', 'language'],
+];
+export const LENGTH_BUCKETS = ['< 200 chars', '200–499 chars', '500–999 chars', '1,000–1,999 chars', '≥ 2,000 chars'];
+
+const typeOf = (c: ColumnInfo): DuckType | null => {
+  try {
+    return parseDuckType(c.type);
+  } catch {
+    return null;
+  }
+};
+
+/** Label columns, dimensions and their SQL, from the columns of battles and the text columns of the file. */
+export function defectSpec(columns: readonly ColumnInfo[], textColumns: readonly ColumnInfo[] = []): DefectSpec {
+  const bools = columns.filter((c) => {
+    const t = typeOf(c);
+    return t !== null && isBooleanType(t);
+  });
+  const names = new Set(bools.map((c) => c.name));
+  const sided = bools
+    .map((c) => /^conv_(.+)_a$/.exec(c.name)?.[1])
+    .filter((q): q is string => !!q && names.has(`conv_${q}_b`));
+  const dims: DefectDimension[] = [];
+  let spec: DefectSpec;
+  if (sided.length > 0) {
+    spec = {
+      mode: 'sides',
+      labels: sided.map((q) => ({ name: q, columns: [`conv_${q}_a`, `conv_${q}_b`], negative: NEGATIVE.test(q) })),
+      dimensions: dims,
+    };
+    dims.push({ id: 'model', label: 'model', expr: 'model' });
+    dims.push({ id: 'verdict', label: 'vote for this answer', expr: 'verdict', order: ['chosen', 'not chosen', 'both equal'] });
+  } else {
+    spec = {
+      mode: 'rows',
+      labels: bools.filter((c) => NEGATIVE.test(c.name)).map((c) => ({ name: c.name, columns: [c.name], negative: true })),
+      dimensions: dims,
+    };
+  }
+  const have = new Set(columns.map((c) => c.name));
+  for (const [name, label] of ROW_DIMENSIONS) {
+    if (have.has(name) && !dims.some((d) => d.label === label)) dims.push({ id: name, label, expr: `CAST(b.${quoteIdent(name)} AS VARCHAR)` });
+  }
+  const prompt = promptColumn(textColumns);
+  if (prompt) dims.push({ id: 'prompt_length', label: 'prompt length', expr: lengthBucketSql(textLengthSql(prompt, 'user')), needsText: true, order: LENGTH_BUCKETS });
+  const conv = textColumns.find((c) => c.name === 'conversation_a' && isConversationType(typeOf(c) ?? { kind: 'scalar', name: '' }));
+  if (!have.has('multi_turn') && conv) {
+    dims.push({ id: 'turns', label: 'turns', expr: `CASE WHEN len(t.${quoteIdent(conv.name)}) > 2 THEN 'multi-turn' ELSE 'single turn' END`, needsText: true });
+  }
+  return spec;
+}
+
+const PROMPTS = ['messages', 'opening_msg', 'prompt', 'question', 'conversation_a'];
+
+function promptColumn(textColumns: readonly ColumnInfo[]): TextColumn | undefined {
+  for (const name of PROMPTS) {
+    const c = textColumns.find((x) => x.name === name);
+    const t = c && typeOf(c);
+    if (c && t) return { column: c.name, conversation: isConversationType(t) };
+  }
+  return undefined;
+}
+
+/** Text sources for the rows table and the answer-length chart. */
+export function defectText(spec: DefectSpec, textColumns: readonly ColumnInfo[], table: string): DefectText {
+  const col = (name: string): TextColumn | undefined => {
+    const c = textColumns.find((x) => x.name === name);
+    const t = c && typeOf(c);
+    return c && t ? { column: c.name, conversation: isConversationType(t) } : undefined;
+  };
+  const pairs: [string, string, string, string][] =
+    spec.mode === 'sides'
+      ? [['conversation_a', 'conversation_b', 'side a', 'side b']]
+      : [['response_optimal', 'rejected', 'optimal', 'rejected'], ['chosen', 'rejected', 'chosen', 'rejected']];
+  for (const [a, b, la, lb] of pairs) {
+    const x = col(a);
+    const y = col(b);
+    if (x && y) return { table, prompt: promptColumn(textColumns), answers: [x, y], answerLabels: [la, lb] };
+  }
+  return { table, prompt: promptColumn(textColumns) };
+}
+
+/** Length in characters of a text column on t: a conversation counts the turns of one role. */
+export function textLengthSql(c: TextColumn, role: 'user' | 'assistant'): string {
+  const col = `t.${quoteIdent(c.column)}`;
+  if (!c.conversation) return `length(CAST(${col} AS VARCHAR))`;
+  const r = role === 'user' ? `'user'` : `'assistant'`;
+  return `list_sum(list_transform(list_filter(${col}, x -> x.role = ${r}), x -> length(x.content)))`;
+}
+
+/** The text of a column on t (a conversation: the turns of one role, joined by blank lines). */
+export function textValueSql(c: TextColumn, role: 'user' | 'assistant'): string {
+  const col = `t.${quoteIdent(c.column)}`;
+  if (!c.conversation) return `CAST(${col} AS VARCHAR)`;
+  const r = role === 'user' ? `'user'` : `'assistant'`;
+  return `array_to_string(list_transform(list_filter(${col}, x -> x.role = ${r}), x -> x.content), chr(10) || chr(10))`;
+}
+
+/** Buckets of LENGTH_BUCKETS (written out here; a test checks they match). */
+export function lengthBucketSql(length: string): string {
+  return (
+    `CASE WHEN ${length} IS NULL THEN NULL WHEN ${length} < 200 THEN '< 200 chars' WHEN ${length} < 500 THEN '200–499 chars' ` +
+    `WHEN ${length} < 1000 THEN '500–999 chars' WHEN ${length} < 2000 THEN '1,000–1,999 chars' ELSE '≥ 2,000 chars' END`
+  );
+}
+
+const B = quoteIdent('battles');
+
+/**
+ * One row per unit: row_id, weight, model, side, verdict, the labels l0 … l(k−1), and the text
+ * columns (answer = this unit's answer in side mode). The slice is applied before the text join, so
+ * its unqualified names always mean battles' columns.
+ */
+export function unitsSql(spec: DefectSpec, where: SqlCondition, text?: DefectText, extra: string[] = []): string {
+  const slice = `(SELECT * FROM ${B}${whereClause(where)}) b`;
+  const from = text ? `${slice} LEFT JOIN ${quoteIdent(text.table)} t ON t.rowid = b.row_id` : slice;
+  const dims = spec.dimensions
+    .filter((d) => !['model', 'verdict'].includes(d.id) && (!d.needsText || text))
+    .map((d) => `, ${d.expr} AS ${quoteIdent(`d_${d.id}`)}`)
+    .join('');
+  const more = extra.map((e) => `, ${e}`).join('');
+  if (spec.mode === 'rows') {
+    const labels = spec.labels.map((l, i) => `, b.${quoteIdent(l.columns[0])} IS TRUE AS l${i}`).join('');
+    return `SELECT b.row_id, b.weight, CAST(NULL AS VARCHAR) AS model, CAST(NULL AS VARCHAR) AS side, CAST(NULL AS VARCHAR) AS verdict${labels}${dims}${more} FROM ${from}`;
+  }
+  const side = (s: 0 | 1) => {
+    const labels = spec.labels.map((l, i) => `, b.${quoteIdent(l.columns[s])} IS TRUE AS l${i}`).join('');
+    const model = s === 0 ? 'b.model_a' : 'b.model_b';
+    const seat = s === 0 ? `'a'` : `'b'`;
+    const mine = s === 0 ? `'a'` : `'b'`;
+    const verdict = `CASE WHEN CAST(b.outcome AS VARCHAR) = ${mine} THEN 'chosen' WHEN CAST(b.outcome AS VARCHAR) IN ('a', 'b') THEN 'not chosen' ELSE 'both equal' END`;
+    const answer = text?.answers ? `, ${textValueSql(text.answers[s], 'assistant')} AS answer, ${textLengthSql(text.answers[s], 'assistant')} AS answer_len` : '';
+    return `SELECT b.row_id, b.weight, CAST(${model} AS VARCHAR) AS model, ${seat} AS side, ${verdict} AS verdict${labels}${dims}${answer}${more} FROM ${from}`;
+  };
+  return `${side(0)} UNION ALL ${side(1)}`;
+}
+
+const dimColumn = (d: DefectDimension) => (d.id === 'model' || d.id === 'verdict' ? d.id : quoteIdent(`d_${d.id}`));
+
+/**
+ * Per value of a dimension (or overall): units, each label's weighted count (l0 …) and, in rows
+ * mode, units with any defect. Rows: g (the value as text, NULL overall), units, l0 …, any_defect.
+ */
+export function labelRatesSql(spec: DefectSpec, where: SqlCondition, dimension?: DefectDimension, text?: DefectText): SqlQuery {
+  const counts = spec.labels.map((_, i) => `coalesce(sum(weight) FILTER (WHERE l${i}), 0) AS l${i}`);
+  const neg = spec.labels.map((l, i) => (l.negative ? `l${i}` : null)).filter(Boolean);
+  if (neg.length) counts.push(`coalesce(sum(weight) FILTER (WHERE ${neg.join(' OR ')}), 0) AS any_defect`);
+  const g = dimension ? `CAST(${dimColumn(dimension)} AS VARCHAR)` : 'CAST(NULL AS VARCHAR)';
+  return {
+    sql: `SELECT ${g} AS g, sum(weight) AS units, ${counts.join(', ')} FROM (${unitsSql(spec, where, dimension?.needsText ? text : undefined)}) GROUP BY g ORDER BY g NULLS LAST`,
+    params: where.params,
+  };
+}
+
+export interface LabelRate {
+  group: string | null;
+  label: string;
+  /** Index into spec.labels, or -1 for "any defect". */
+  index: number;
+  count: number;
+  units: number;
+  rate: number;
+}
+
+/** Long form: one entry per (group, label), groups in the dimension's order. */
+export function readLabelRates(spec: DefectSpec, rows: readonly Row[], dimension?: DefectDimension): LabelRate[] {
+  const order = dimension?.order;
+  const sorted = [...rows].sort((x, y) => {
+    if (!order) return 0;
+    return order.indexOf(String(x.g)) - order.indexOf(String(y.g));
+  });
+  const out: LabelRate[] = [];
+  for (const r of sorted) {
+    const units = Number(r.units);
+    const group = r.g === null || r.g === undefined ? null : String(r.g);
+    spec.labels.forEach((l, i) => out.push({ group, label: l.name, index: i, count: Number(r[`l${i}`]), units, rate: units ? Number(r[`l${i}`]) / units : 0 }));
+    if ('any_defect' in r) out.push({ group, label: 'any defect', index: -1, count: Number(r.any_defect), units, rate: units ? Number(r.any_defect) / units : 0 });
+  }
+  return out;
+}
+
+/** One row: for each pair i ≤ j, units carrying both labels (c_i_j). */
+export function cooccurrenceSql(spec: DefectSpec, where: SqlCondition): SqlQuery {
+  const parts = ['sum(weight) AS units'];
+  spec.labels.forEach((_, i) =>
+    spec.labels.forEach((__, j) => {
+      if (j >= i) parts.push(`coalesce(sum(weight) FILTER (WHERE l${i} AND l${j}), 0) AS c_${i}_${j}`);
+    }),
+  );
+  return { sql: `SELECT ${parts.join(', ')} FROM (${unitsSql(spec, where)})`, params: where.params };
+}
+
+export interface Cooccurrence {
+  row: string;
+  column: string;
+  both: number;
+  /** Share of units labelled `row` that also carry `column` (1 on the diagonal). */
+  share: number;
+  /** both / expected both if the two labels were independent. */
+  lift: number | null;
+}
+
+export function readCooccurrence(spec: DefectSpec, row: Row): Cooccurrence[] {
+  const units = Number(row.units ?? 0);
+  const c = (i: number, j: number) => Number(row[i <= j ? `c_${i}_${j}` : `c_${j}_${i}`] ?? 0);
+  const out: Cooccurrence[] = [];
+  spec.labels.forEach((x, i) =>
+    spec.labels.forEach((y, j) => {
+      const both = c(i, j);
+      const expected = units ? (c(i, i) * c(j, j)) / units : 0;
+      out.push({ row: x.name, column: y.name, both, share: c(i, i) ? both / c(i, i) : 0, lift: i !== j && expected > 0 ? both / expected : null });
+    }),
+  );
+  return out;
+}
+
+/**
+ * Answer lengths in characters on a log axis (binsPerDecade bins a decade): per answer kind
+ * (rows mode: the two answer columns; side mode: chosen / not chosen). Rows: kind, lo, units.
+ */
+export function answerLengthsSql(spec: DefectSpec, where: SqlCondition, text: DefectText, binsPerDecade = 8): SqlQuery {
+  if (!text.answers || !text.answerLabels) throw new Error('answerLengthsSql: no answer columns');
+  const p = new Params(where.params.length);
+  const k = p.add(binsPerDecade);
+  const bin = (len: string) => `floor(log10(greatest(${len}, 1)) * ${k}) / ${k}`;
+  let inner: string;
+  if (spec.mode === 'rows') {
+    const [a, b] = text.answers;
+    const la = p.add(text.answerLabels[0]);
+    const lb = p.add(text.answerLabels[1]);
+    const units = unitsSql(spec, where, text, [`${textLengthSql(a, 'assistant')} AS len0`, `${textLengthSql(b, 'assistant')} AS len1`]);
+    inner = `SELECT ${la} AS kind, ${bin('len0')} AS lo, weight FROM (${units}) WHERE len0 IS NOT NULL UNION ALL SELECT ${lb}, ${bin('len1')}, weight FROM (${units}) WHERE len1 IS NOT NULL`;
+  } else {
+    inner = `SELECT verdict AS kind, ${bin('answer_len')} AS lo, weight FROM (${unitsSql(spec, where, text)}) WHERE answer_len IS NOT NULL`;
+  }
+  return { sql: `SELECT kind, lo, sum(weight) AS units FROM (${inner}) GROUP BY kind, lo ORDER BY kind, lo`, params: [...where.params, ...p.values] };
+}
+
+/** Median and mean answer length per answer kind, overall and among units carrying each label. */
+export function answerLengthStatsSql(spec: DefectSpec, where: SqlCondition, text: DefectText): SqlQuery {
+  if (!text.answers || !text.answerLabels) throw new Error('answerLengthStatsSql: no answer columns');
+  const p = new Params(where.params.length);
+  const groups = [`SELECT 'all' AS label, * FROM u`, ...spec.labels.map((l, i) => `SELECT ${p.add(l.name)} AS label, * FROM u WHERE l${i}`)];
+  let units: string;
+  let kinds: string;
+  if (spec.mode === 'rows') {
+    units = unitsSql(spec, where, text, [`${textLengthSql(text.answers[0], 'assistant')} AS len0`, `${textLengthSql(text.answers[1], 'assistant')} AS len1`]);
+    const la = p.add(text.answerLabels[0]);
+    const lb = p.add(text.answerLabels[1]);
+    kinds = `SELECT label, ${la} AS kind, len0 AS len, weight FROM g UNION ALL SELECT label, ${lb}, len1, weight FROM g`;
+  } else {
+    units = unitsSql(spec, where, text);
+    kinds = `SELECT label, verdict AS kind, answer_len AS len, weight FROM g`;
+  }
+  return {
+    sql:
+      `WITH u AS (${units}), g AS (${groups.join(' UNION ALL ')}) SELECT label, kind, sum(weight) AS units, ` +
+      `median(len) AS median, sum(len * weight) / sum(weight) AS mean FROM (${kinds}) WHERE len IS NOT NULL GROUP BY label, kind ORDER BY label, kind`,
+    params: [...where.params, ...p.values],
+  };
+}
+
+/** What a click picked: a label, a dimension value, both, or a model (side mode). */
+export interface DefectFilter {
+  label?: number;
+  dimension?: DefectDimension;
+  value?: string | null;
+}
+
+/** The units behind a bar, with labels, dimensions and text (truncated to 600 characters). */
+export function defectRowsSql(spec: DefectSpec, where: SqlCondition, filter: DefectFilter, text?: DefectText, limit = 200): SqlQuery {
+  const p = new Params(where.params.length);
+  const conds: string[] = [];
+  if (filter.label !== undefined) {
+    if (!(filter.label >= 0 && filter.label < spec.labels.length)) throw new RangeError(`defectRowsSql: no label ${filter.label}`);
+    conds.push(`l${Math.trunc(filter.label)}`);
+  }
+  if (filter.dimension) {
+    const col = `CAST(${dimColumn(filter.dimension)} AS VARCHAR)`;
+    conds.push(filter.value === null || filter.value === undefined ? `${col} IS NULL` : `${col} = ${p.add(filter.value as SqlValue)}`);
+  }
+  const extra: string[] = [];
+  if (text?.prompt) extra.push(`left(${textValueSql(text.prompt, 'user')}, 600) AS prompt`);
+  if (spec.mode === 'rows' && text?.answers && text.answerLabels) {
+    extra.push(`left(${textValueSql(text.answers[0], 'assistant')}, 600) AS ${quoteIdent(text.answerLabels[0])}`);
+    extra.push(`left(${textValueSql(text.answers[1], 'assistant')}, 600) AS ${quoteIdent(text.answerLabels[1])}`);
+  }
+  const labels = spec.labels.map((l, i) => `, l${i} AS ${quoteIdent(l.name)}`).join('');
+  const dims = spec.dimensions
+    .filter((d) => !['model', 'verdict'].includes(d.id) && (!d.needsText || text))
+    .map((d) => `, ${quoteIdent(`d_${d.id}`)} AS ${quoteIdent(d.label)}`)
+    .join('');
+  const sideCols = spec.mode === 'sides' ? ', model, side, verdict' : '';
+  const answer = spec.mode === 'sides' && text?.answers ? ', left(answer, 600) AS answer' : '';
+  const textNames = [...(text?.prompt ? ['prompt'] : []), ...(spec.mode === 'rows' && text?.answers ? text.answerLabels! : [])];
+  const prompt = textNames.map((c) => `, ${quoteIdent(c)}`).join('');
+  return {
+    sql:
+      `SELECT row_id AS row${sideCols}${labels}${dims}${prompt}${answer} FROM (${unitsSql(spec, where, text, extra)})` +
+      `${conds.length ? ` WHERE ${conds.join(' AND ')}` : ''} ORDER BY row_id, side LIMIT ${p.add(limit)}`,
+    params: [...where.params, ...p.values],
+  };
+}

@@ -1,0 +1,376 @@
+/**
+ * Judges lens: several verdicts per item (judge_k_response, annotators). Each verdict is read as
+ * A, B, tie or invalid; the majority is A (or B) when it has more valid votes than the other side
+ * and at least as many as tie, otherwise tie; agreement = votes for the majority label / valid
+ * votes (0 when none are valid). Items are counted as rows (weights are not used: one row = one item).
+ */
+import type { ColumnInfo } from '../schema/column.ts';
+import type { Row } from '../sql/connector.ts';
+import { whereClause } from '../sql/pair-counts.ts';
+import { quoteIdent } from '../sql/quote.ts';
+import { Params, type SqlCondition, type SqlQuery } from '../sql/statement.ts';
+
+export interface Kappa {
+  /** Items rated by both (the table total). */
+  n: number;
+  /** Observed agreement. */
+  observed: number;
+  /** Agreement expected by chance from the margins. */
+  expected: number;
+  /** null when chance agreement is 1 (both raters constant) or the table is empty. */
+  kappa: number | null;
+  lower: number | null;
+  upper: number | null;
+}
+
+/**
+ * Cohen's kappa of a k×k table (rows: first rater, columns: second) with a 95% interval from the
+ * large-sample variance of Fleiss, Cohen & Everitt (1969), Psychological Bulletin 72(5):323-327:
+ *   κ = (p_o − p_e) / (1 − p_e)
+ *   var κ = [Σ_i p_ii (1 − (p_i· + p_·i)(1 − κ))² + (1 − κ)² Σ_{i≠j} p_ij (p_·i + p_j·)² − (κ − p_e(1 − κ))²] / (n (1 − p_e)²)
+ */
+export function cohenKappa(table: readonly (readonly number[])[], z = 1.959963984540054): Kappa {
+  const k = table.length;
+  if (table.some((r) => r.length !== k)) throw new RangeError('cohenKappa: the table must be square');
+  if (table.some((r) => r.some((x) => !Number.isFinite(x) || x < 0))) throw new RangeError('cohenKappa: counts must be finite and non-negative');
+  const n = table.reduce((s, r) => s + r.reduce((a, b) => a + b, 0), 0);
+  const empty: Kappa = { n, observed: 0, expected: 0, kappa: null, lower: null, upper: null };
+  if (n === 0) return empty;
+  const p = table.map((r) => r.map((x) => x / n));
+  const row = p.map((r) => r.reduce((a, b) => a + b, 0));
+  const col = p[0].map((_, j) => p.reduce((s, r) => s + r[j], 0));
+  const po = p.reduce((s, r, i) => s + r[i], 0);
+  const pe = row.reduce((s, r, i) => s + r * col[i], 0);
+  if (1 - pe < 1e-12) return { ...empty, observed: po, expected: pe };
+  const kappa = (po - pe) / (1 - pe);
+  let a = 0;
+  let b = 0;
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      if (i === j) a += p[i][i] * (1 - (row[i] + col[i]) * (1 - kappa)) ** 2;
+      else b += p[i][j] * (col[i] + row[j]) ** 2;
+    }
+  }
+  const variance = Math.max(0, (a + (1 - kappa) ** 2 * b - (kappa - pe * (1 - kappa)) ** 2) / (n * (1 - pe) ** 2));
+  const se = Math.sqrt(variance);
+  return { n, observed: po, expected: pe, kappa, lower: Math.max(-1, kappa - z * se), upper: Math.min(1, kappa + z * se) };
+}
+
+export const VERDICTS = ['A', 'B', 'tie'] as const;
+export type Verdict = (typeof VERDICTS)[number] | 'invalid';
+
+export interface JudgeColumn {
+  column: string;
+  label: string;
+}
+export interface JudgeSpec {
+  judges: JudgeColumn[];
+  /** Column pairing an item with its copy in swapped order (swap_id). */
+  swap?: string;
+  /** A human or gold label to compare the majority with, when the file has one. */
+  reference?: string;
+}
+
+const JUDGE_NAME = /^(judge|annotator|rater|grader|annotation)_?(\d+)(_(response|vote|verdict|label|judgment|judgement))?$/i;
+const SWAP_NAME = /^(swap_id|pair_id|swap_group)$/i;
+const REFERENCE_NAME = /^(human_label|human_winner|human_vote|gold_label|gold|reference_label)$/i;
+
+/** Judge verdict columns (VARCHAR, named judge_1_response, annotator_2 …) of battles, in number order. */
+export function judgeSpec(columns: readonly ColumnInfo[]): JudgeSpec {
+  const judges = columns
+    .map((c) => ({ c, m: JUDGE_NAME.exec(c.name) }))
+    .filter((x) => x.m && /^VARCHAR$/i.test(x.c.type))
+    .sort((x, y) => Number(x.m![2]) - Number(y.m![2]))
+    .map(({ c, m }) => ({ column: c.name, label: `${m![1].toLowerCase()} ${m![2]}` }));
+  return {
+    judges,
+    swap: columns.find((c) => SWAP_NAME.test(c.name))?.name,
+    reference: columns.find((c) => REFERENCE_NAME.test(c.name))?.name,
+  };
+}
+
+/** A verdict read as 'A' | 'B' | 'tie' | 'invalid' (NULL and anything unknown are invalid). */
+export function verdictSql(expr: string): string {
+  const v = `lower(trim(CAST(${expr} AS VARCHAR)))`;
+  return (
+    `CASE WHEN ${v} IN ('a', 'model_a', 'response_1', 'response a', '1') THEN 'A' ` +
+    `WHEN ${v} IN ('b', 'model_b', 'response_2', 'response b', '2') THEN 'B' ` +
+    `WHEN ${v} IN ('tie', 'draw', 'equal', 'both', 'tie (bothbad)', 'both_bad') THEN 'tie' ELSE 'invalid' END`
+  );
+}
+
+const B = quoteIdent('battles');
+
+/**
+ * One row per item: row_id, recorded outcome as a verdict (rec), the reference label (ref) if any,
+ * swap key, each judge's verdict v0 … v(k−1), counts nA nB nT valid, majority maj and its votes top.
+ */
+export function itemsSql(spec: JudgeSpec, where: SqlCondition): string {
+  if (spec.judges.length === 0) throw new Error('itemsSql: no judge columns');
+  const votes = spec.judges.map((j, i) => `${verdictSql(quoteIdent(j.column))} AS v${i}`).join(', ');
+  const sum = (f: (i: number) => string) => spec.judges.map((_, i) => f(i)).join(' + ');
+  const nA = sum((i) => `CAST(v${i} = 'A' AS INTEGER)`);
+  const nB = sum((i) => `CAST(v${i} = 'B' AS INTEGER)`);
+  const nT = sum((i) => `CAST(v${i} = 'tie' AS INTEGER)`);
+  const swap = spec.swap ? `CAST(${quoteIdent(spec.swap)} AS VARCHAR)` : 'CAST(NULL AS VARCHAR)';
+  const ref = spec.reference ? verdictSql(quoteIdent(spec.reference)) : 'CAST(NULL AS VARCHAR)';
+  const base =
+    `SELECT row_id, CASE CAST(outcome AS VARCHAR) WHEN 'a' THEN 'A' WHEN 'b' THEN 'B' ELSE 'tie' END AS rec, ${ref} AS ref, ` +
+    `${swap} AS swap, ${votes} FROM ${B}${whereClause(where)}`;
+  const counted = `SELECT *, ${nA} AS nA, ${nB} AS nB, ${nT} AS nT FROM (${base})`;
+  const maj = `CASE WHEN nA > nB AND nA >= nT THEN 'A' WHEN nB > nA AND nB >= nT THEN 'B' ELSE 'tie' END`;
+  const withMaj = `SELECT *, nA + nB + nT AS valid, ${maj} AS maj FROM (${counted})`;
+  return `SELECT *, CASE maj WHEN 'A' THEN nA WHEN 'B' THEN nB ELSE nT END AS top FROM (${withMaj})`;
+}
+
+/** Items by (valid votes, votes for the majority label, majority). */
+export function agreementSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
+  return {
+    sql: `SELECT valid, top, maj, count(*) AS items FROM (${itemsSql(spec, where)}) GROUP BY valid, top, maj ORDER BY valid, top, maj`,
+    params: where.params,
+  };
+}
+
+export interface AgreementBin {
+  /** Votes for the majority / valid votes, 0 when none is valid. */
+  agreement: number;
+  label: string;
+  kind: 'unanimous' | 'majority' | 'split' | 'no valid vote';
+  items: number;
+  valid: number;
+  top: number;
+}
+
+/** Agreement levels with their items, highest agreement first; a level is one (valid, top) pair. */
+export function readAgreement(rows: readonly Row[], judges: number): AgreementBin[] {
+  const by = new Map<string, AgreementBin>();
+  for (const r of rows) {
+    const valid = Number(r.valid);
+    const top = Number(r.top);
+    const key = `${valid}:${top}`;
+    const kind: AgreementBin['kind'] = valid === 0 ? 'no valid vote' : top === valid ? 'unanimous' : top * 2 > valid ? 'majority' : 'split';
+    const label = valid === 0 ? 'no valid vote' : `${top} of ${valid}${valid < judges ? ' valid' : ''}`;
+    const e = by.get(key) ?? { agreement: valid ? top / valid : 0, label, kind, items: 0, valid, top };
+    e.items += Number(r.items);
+    by.set(key, e);
+  }
+  return [...by.values()].sort((x, y) => y.agreement - x.agreement || y.valid - x.valid);
+}
+
+/** Per judge (index j) and per (vote, majority): items. */
+export function judgeVotesSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
+  const items = itemsSql(spec, where);
+  const long = spec.judges.map((_, i) => `SELECT ${i} AS j, v${i} AS vote, maj, rec FROM items`).join(' UNION ALL ');
+  return {
+    sql: `WITH items AS (${items}) SELECT j, vote, maj, count(*) AS items FROM (${long}) GROUP BY j, vote, maj ORDER BY j, vote, maj`,
+    params: where.params,
+  };
+}
+
+export interface JudgeSummary {
+  judge: JudgeColumn;
+  votes: Record<Verdict, number>;
+  items: number;
+  /** Votes equal to the majority label (tie = tie counts). */
+  agreesWithMajority: number;
+  agreementRate: number;
+  /** Share of the judge's decisive (A/B) votes that went to seat A. */
+  aShare: number | null;
+  /** Kappa of this judge against the majority, on items where the judge's vote is valid. */
+  kappa: Kappa;
+}
+
+const index = (v: unknown) => VERDICTS.indexOf(v as (typeof VERDICTS)[number]);
+const square = () => VERDICTS.map(() => VERDICTS.map(() => 0));
+
+export function readJudgeVotes(spec: JudgeSpec, rows: readonly Row[]): JudgeSummary[] {
+  return spec.judges.map((judge, j) => {
+    const votes: Record<Verdict, number> = { A: 0, B: 0, tie: 0, invalid: 0 };
+    const table = square();
+    let agrees = 0;
+    for (const r of rows.filter((x) => Number(x.j) === j)) {
+      const n = Number(r.items);
+      votes[r.vote as Verdict] += n;
+      if (r.vote === r.maj) agrees += n;
+      const a = index(r.vote);
+      const b = index(r.maj);
+      if (a >= 0 && b >= 0) table[a][b] += n;
+    }
+    const items = votes.A + votes.B + votes.tie + votes.invalid;
+    return {
+      judge,
+      votes,
+      items,
+      agreesWithMajority: agrees,
+      agreementRate: items ? agrees / items : 0,
+      aShare: votes.A + votes.B ? votes.A / (votes.A + votes.B) : null,
+      kappa: cohenKappa(table),
+    };
+  });
+}
+
+/** Items by (majority, recorded outcome, reference label): for majority-vs-record agreement and seat-A share. */
+export function majoritySql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
+  return {
+    sql: `SELECT maj, rec, ref, count(*) AS items FROM (${itemsSql(spec, where)}) GROUP BY maj, rec, ref ORDER BY maj, rec, ref`,
+    params: where.params,
+  };
+}
+
+export interface MajoritySummary {
+  counts: Record<(typeof VERDICTS)[number], number>;
+  /** Share of decisive majorities that chose seat A (0.5 = no position bias). */
+  aShare: number | null;
+  vsRecorded: { table: number[][]; kappa: Kappa; agree: number };
+  vsReference: { table: number[][]; kappa: Kappa; agree: number } | null;
+}
+
+export function readMajority(rows: readonly Row[], hasReference: boolean): MajoritySummary {
+  const counts = { A: 0, B: 0, tie: 0 };
+  const rec = square();
+  const ref = square();
+  for (const r of rows) {
+    const n = Number(r.items);
+    const m = index(r.maj);
+    counts[r.maj as 'A'] += n;
+    if (index(r.rec) >= 0) rec[m][index(r.rec)] += n;
+    if (index(r.ref) >= 0) ref[m][index(r.ref)] += n;
+  }
+  const summarise = (t: number[][]) => ({ table: t, kappa: cohenKappa(t), agree: t.reduce((s, r, i) => s + r[i], 0) });
+  return {
+    counts,
+    aShare: counts.A + counts.B ? counts.A / (counts.A + counts.B) : null,
+    vsRecorded: summarise(rec),
+    vsReference: hasReference ? summarise(ref) : null,
+  };
+}
+
+/** Every pair of judges (i < j) by (vote i, vote j): for the judge-by-judge kappa matrix. */
+export function judgePairsSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
+  const parts: string[] = [];
+  spec.judges.forEach((_, i) =>
+    spec.judges.forEach((__, j) => {
+      if (j > i) parts.push(`SELECT ${i} AS i, ${j} AS j, v${i} AS vi, v${j} AS vj FROM items`);
+    }),
+  );
+  if (parts.length === 0) return { sql: 'SELECT 0 AS i, 0 AS j, NULL AS vi, NULL AS vj, 0 AS items WHERE false', params: [] };
+  return {
+    sql: `WITH items AS (${itemsSql(spec, where)}) SELECT i, j, vi, vj, count(*) AS items FROM (${parts.join(' UNION ALL ')}) GROUP BY ALL ORDER BY i, j, vi, vj`,
+    params: where.params,
+  };
+}
+
+export interface JudgePairKappa {
+  first: string;
+  second: string;
+  kappa: Kappa;
+}
+
+/** Kappa of each pair of judges on items both judged validly, both orders listed (a symmetric matrix). */
+export function readJudgePairs(spec: JudgeSpec, rows: readonly Row[]): JudgePairKappa[] {
+  const tables = new Map<string, number[][]>();
+  for (const r of rows) {
+    const a = index(r.vi);
+    const b = index(r.vj);
+    if (a < 0 || b < 0) continue;
+    const key = `${r.i}:${r.j}`;
+    const t = tables.get(key) ?? square();
+    t[a][b] += Number(r.items);
+    tables.set(key, t);
+  }
+  const out: JudgePairKappa[] = [];
+  spec.judges.forEach((x, i) =>
+    spec.judges.forEach((y, j) => {
+      if (i === j) return;
+      const t = tables.get(i < j ? `${i}:${j}` : `${j}:${i}`) ?? square();
+      out.push({ first: x.label, second: y.label, kappa: cohenKappa(t) });
+    }),
+  );
+  return out;
+}
+
+/**
+ * Swapped-order consistency: items sharing a swap key come in pairs (the same two responses in both
+ * seat orders). For the majority (who = -1) and each judge (who = i): pairs, pairs decisive in both
+ * orders, both A (seat A won both times: position bias), both B, consistent (the same response won).
+ */
+export function swapSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
+  if (!spec.swap) throw new Error('swapSql: no swap column');
+  const voters = [`SELECT -1 AS who, swap, row_id, maj AS v FROM items`, ...spec.judges.map((_, i) => `SELECT ${i} AS who, swap, row_id, v${i} AS v FROM items`)];
+  const pairs = `SELECT who, list(v ORDER BY row_id) AS vs FROM (${voters.join(' UNION ALL ')}) WHERE swap IS NOT NULL GROUP BY who, swap HAVING count(*) = 2`;
+  const decisive = `vs[1] IN ('A', 'B') AND vs[2] IN ('A', 'B')`;
+  return {
+    sql:
+      `WITH items AS (${itemsSql(spec, where)}) SELECT who, count(*) AS pairs, count(*) FILTER (WHERE ${decisive}) AS decisive, ` +
+      `count(*) FILTER (WHERE vs[1] = 'A' AND vs[2] = 'A') AS both_a, count(*) FILTER (WHERE vs[1] = 'B' AND vs[2] = 'B') AS both_b, ` +
+      `count(*) FILTER (WHERE ${decisive} AND vs[1] <> vs[2]) AS consistent FROM (${pairs}) GROUP BY who ORDER BY who`,
+    params: where.params,
+  };
+}
+
+export interface SwapSummary {
+  who: string;
+  pairs: number;
+  decisive: number;
+  bothA: number;
+  bothB: number;
+  consistent: number;
+  /** Decisive pairs where seat A won in both orders. */
+  positionBiasRate: number | null;
+  /** Decisive pairs whose winner changed with the order. */
+  inconsistencyRate: number | null;
+}
+
+export function readSwap(spec: JudgeSpec, rows: readonly Row[]): SwapSummary[] {
+  return rows.map((r) => {
+    const who = Number(r.who);
+    const decisive = Number(r.decisive);
+    const bothA = Number(r.both_a);
+    const bothB = Number(r.both_b);
+    return {
+      who: who < 0 ? 'majority' : spec.judges[who].label,
+      pairs: Number(r.pairs),
+      decisive,
+      bothA,
+      bothB,
+      consistent: Number(r.consistent),
+      positionBiasRate: decisive ? bothA / decisive : null,
+      inconsistencyRate: decisive ? (bothA + bothB) / decisive : null,
+    };
+  });
+}
+
+/** What a click picked: an agreement level, a judge's verdict, or a majority verdict. */
+export type JudgeRowFilter =
+  | { kind: 'agreement'; valid: number; top: number }
+  | { kind: 'vote'; judge: number; vote: Verdict }
+  | { kind: 'majority'; maj: Verdict };
+
+/** The items behind a bar, with every judge's raw verdict and the optional prompt. */
+export function judgeRowsSql(
+  spec: JudgeSpec,
+  where: SqlCondition,
+  filter: JudgeRowFilter,
+  text?: { table: string; column: string },
+  limit = 200,
+): SqlQuery {
+  const p = new Params(where.params.length);
+  const cond =
+    filter.kind === 'agreement'
+      ? `i.valid = ${p.add(filter.valid)} AND i.top = ${p.add(filter.top)}`
+      : filter.kind === 'vote'
+        ? `i.v${Math.trunc(filter.judge)} = ${p.add(filter.vote)}`
+        : `i.maj = ${p.add(filter.maj)}`;
+  if (filter.kind === 'vote' && !(filter.judge >= 0 && filter.judge < spec.judges.length)) throw new RangeError(`judgeRowsSql: no judge ${filter.judge}`);
+  const raw = spec.judges.map((j) => `, b.${quoteIdent(j.column)}`).join('');
+  const swap = spec.swap ? `, b.${quoteIdent(spec.swap)}` : '';
+  const prompt = text ? `, left(CAST(t.${quoteIdent(text.column)} AS VARCHAR), 400) AS prompt` : '';
+  const join = text ? ` LEFT JOIN ${quoteIdent(text.table)} t ON t.rowid = b.row_id` : '';
+  return {
+    sql:
+      `SELECT b.row_id AS row, CAST(b.model_a AS VARCHAR) AS model_a, CAST(b.model_b AS VARCHAR) AS model_b, i.maj AS majority, ` +
+      `i.rec AS recorded, round(CASE WHEN i.valid > 0 THEN i.top / i.valid ELSE 0 END, 4) AS agreement${raw}${swap}${prompt} ` +
+      `FROM (${itemsSql(spec, where)}) i JOIN (SELECT * FROM ${B}${whereClause(where)}) b ON b.row_id = i.row_id${join} WHERE ${cond} ORDER BY b.row_id LIMIT ${p.add(limit)}`,
+    params: [...where.params, ...p.values],
+  };
+}

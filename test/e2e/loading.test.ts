@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { copyFileSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
+import { appUrl, openSession, type Session } from './browser';
+import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings } from './page-helpers';
+import { createNodeConnector } from '../../src/cli/node-connector';
+
+const work = mkdtempSync(join(tmpdir(), 'arena-lens-loading-'));
+const file = (name: string, content: string) => {
+  const path = join(work, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+describe('loading files of every kind', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession();
+    await session.page.goto(appUrl());
+    await waitForDataset(session.page, 'arena-conversations.parquet');
+  });
+  afterAll(async () => {
+    expect(session.outside(), 'requests that left localhost').toEqual([]);
+    await session.close();
+  });
+
+  test('a JSON array of objects with side synonyms is recognised and rated', async () => {
+    const rows = [];
+    for (let i = 0; i < 60; i++) rows.push({ left: 'alpha', right: 'beta', winner: i % 3 === 0 ? 'right' : 'left' });
+    for (let i = 0; i < 40; i++) rows.push({ left: 'beta', right: 'gamma', winner: i % 4 === 0 ? 'draw' : 'left' });
+    for (let i = 0; i < 20; i++) rows.push({ left: 'gamma', right: 'alpha', winner: i % 2 ? 'left' : 'right' });
+    await dropFile(session.page, file('synonyms.json', JSON.stringify(rows)));
+    const figures = await summaryFigures(session.page);
+    expect(figures).toMatchObject({ rows: 120, votes: 120, models: 3, outcomes: { a: 40 + 30 + 10, b: 20 + 10, tie: 10, both_bad: 0 } });
+    await waitForRatings(session.page);
+    expect(await session.page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(3);
+  });
+
+  test('a CSV with malformed lines loads what is sound and counts what was set aside', async () => {
+    const lines = ['model_a,model_b,winner'];
+    for (let i = 0; i < 30; i++) lines.push(`m${i % 3},m${(i + 1) % 3},${i % 2 ? 'model_a' : 'model_b'}`);
+    lines.push('m0,m1,model_a,extra,fields');
+    lines.push('m1,m1,model_a'); // a model against itself
+    lines.push('m2,,model_b'); // null model
+    lines.push('m0,m2,left_win'); // unknown winner label
+    await dropFile(session.page, file('broken.csv', lines.join('\n') + '\n'));
+    const figures = await summaryFigures(session.page);
+    expect(figures.votes).toBe(30);
+    expect(figures.rejected).toEqual({ 'model against itself': 1, 'null model': 1, 'unknown winner label "left_win"': 1 });
+    const malformed = Number(await session.page.getByTestId('rejected-summary').getAttribute('data-malformed'));
+    expect(malformed).toBeGreaterThanOrEqual(1);
+    await session.page.getByTestId('show-rejected').click();
+    await expect.poll(() => session.page.getByTestId('rejected-rows').textContent()).toContain('left_win');
+  });
+
+  test('a file the page does not recognise opens the mapping form, and the mapping re-reads it', async () => {
+    const lines = ['contender,opponent,verdict,n'];
+    lines.push('x,y,WIN,30', 'x,y,LOSS,10', 'y,z,WIN,25', 'y,z,EVEN,5', 'z,x,LOSS,20', 'z,x,WIN,8');
+    const before = await loadsSoFar(session.page);
+    await session.page.getByTestId('file-input').setInputFiles(file('odd.csv', lines.join('\n')));
+    const form = session.page.getByTestId('mapping-form');
+    await form.waitFor();
+    await expect.poll(() => session.page.getByTestId('error').textContent()).toContain('odd.csv');
+    await session.page.getByTestId('map-model-a').selectOption('contender');
+    await session.page.getByTestId('map-model-b').selectOption('opponent');
+    await session.page.getByTestId('map-winner').selectOption('verdict');
+    await session.page.getByTestId('map-weight').selectOption('n');
+    await form.getByLabel('Meaning of WIN').selectOption('a');
+    await form.getByLabel('Meaning of LOSS').selectOption('b');
+    await form.getByLabel('Meaning of EVEN').selectOption('tie');
+    await session.page.getByTestId('map-apply').click();
+    await waitForDataset(session.page, 'odd.csv', before);
+    const figures = await summaryFigures(session.page);
+    expect(figures).toMatchObject({ rows: 6, votes: 98, models: 3, preset: 'user-mapping', outcomes: { a: 30 + 25 + 8, b: 10 + 20, tie: 5 } });
+  });
+
+  test('a file that is not parquet at all gets a clear error and the next file loads normally', async () => {
+    const { page } = session;
+    await page.getByTestId('file-input').setInputFiles(file('random.parquet', 'PAR1 this is not really parquet at all'));
+    await expect.poll(() => page.getByTestId('error').textContent(), { timeout: 30_000 }).toMatch(/random\.parquet: .*parquet/i);
+    await dropFile(page, resolve('static-data/comparag-votes.parquet'));
+    expect((await summaryFigures(page)).votes).toBe(3000);
+  });
+
+  test('an empty file is refused with its name', async () => {
+    const { page } = session;
+    await page.getByTestId('file-input').setInputFiles(file('empty.csv', ''));
+    await expect.poll(() => page.getByTestId('error').textContent()).toContain('empty.csv: the file is empty');
+  });
+
+  test('a remote parquet address loads by range requests, leaving long text columns unread', async () => {
+    const { page } = session;
+    const name = 'remote-battles.parquet';
+    const path = join(inject('remoteDir'), name);
+    // Long random text in row groups of several MB, so skipping it shows in the bytes read.
+    const db = await createNodeConnector();
+    await db.exec(
+      `COPY (SELECT 'model-' || (i % 7) AS model_a, 'model-' || ((i + 1 + i // 7) % 7) AS model_b, ` +
+        `CASE i % 3 WHEN 0 THEN 'model_b' ELSE 'model_a' END AS winner, 'judge_' || (i % 50) AS judge, ` +
+        `1700000000 + i AS tstamp, 1 AS turn, ` +
+        `md5(i::VARCHAR) || md5((i + 1)::VARCHAR) || md5((i + 2)::VARCHAR) || md5((i + 3)::VARCHAR) AS prompt ` +
+        `FROM range(60000) t(i)) TO '${path}' (FORMAT parquet, ROW_GROUP_SIZE 20000)`,
+    );
+    db.close();
+    await fetch(`${inject('baseUrl')}/__log/clear`);
+    const before = await loadsSoFar(page);
+    await page.getByRole('button', { name: 'Remote URL…' }).click();
+    await page.getByTestId('remote-url').fill(`${inject('baseUrl')}/remote/${name}`);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await waitForDataset(page, name, before);
+    expect((await summaryFigures(page)).rows).toBe(60000);
+    const log: { path: string; range: string | null; bytes: number }[] = await (await fetch(`${inject('baseUrl')}/__log`)).json();
+    const reads = log.filter((r) => r.path === `/remote/${name}`);
+    const read = reads.reduce((sum, r) => sum + r.bytes, 0);
+    const size = statSync(path).size;
+    console.log(`remote parquet: ${reads.length} requests, ${read} of ${size} bytes (${((100 * read) / size).toFixed(1)}%)`);
+    expect(reads.every((r) => r.range !== null)).toBe(true);
+    expect(read).toBeLessThan(size * 0.5);
+  });
+});

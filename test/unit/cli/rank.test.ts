@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { main } from '../../../src/cli/rank.ts';
+import { ARENA_COUNTS, ROOT, SHARED, STATIC, byModel, run, tempDir, write, type BoardRecord } from './helpers.ts';
+
+const expected = JSON.parse(readFileSync(join(SHARED, 'chatbot-arena-20240814-expected.json'), 'utf8'));
+const samples = JSON.parse(readFileSync(join(STATIC, 'expected.json'), 'utf8')).samples as { [file: string]: { votes: number; models: number; model_names: string[] } };
+const dir = tempDir();
+
+async function rank(...argv: string[]): Promise<BoardRecord[]> {
+  const r = await run(main, ...argv);
+  expect(r.stderr).not.toMatch(/^rank:/m);
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+function expectRatings(records: BoardRecord[], reference: { [model: string]: number }) {
+  expect(records).toHaveLength(Object.keys(reference).length);
+  for (const r of records) expect(Math.abs(r.rating! - reference[r.model]), r.model).toBeLessThan(0.05);
+}
+
+describe('rank on the published Chatbot Arena counts', () => {
+  it('matches the reference ratings with mean 1000 to within 0.05 points', async () => {
+    expectRatings(await rank(ARENA_COUNTS, '--json', '--bootstrap', '0'), expected.mean_1000);
+  });
+
+  it('matches the reference ratings with mixtral pinned at 1114', async () => {
+    const records = await rank(ARENA_COUNTS, '--json', '--bootstrap', '0', '--anchor', 'mixtral-8x7b-instruct-v0.1=1114');
+    expectRatings(records, expected.anchored_mixtral_8x7b_instruct_v0_1_at_1114);
+  });
+});
+
+describe('rank on the shipped samples', () => {
+  it.each(['arena-conversations.parquet', 'arena-battles.parquet', 'comparia-votes.parquet', 'verdicts.jsonl', 'pair-counts.csv'])(
+    '%s: every model with its votes, rated, with intervals around the rating',
+    async (name) => {
+      const records = await rank(join(STATIC, name), '--json', '--bootstrap', '50');
+      const votes = records.reduce((s, r) => s + r.votes, 0) / 2; // each vote counts for both models
+      expect([records.length, votes]).toEqual([samples[name].models, samples[name].votes]);
+      expect(records.map((r) => r.model).sort()).toEqual([...samples[name].model_names].sort());
+      for (const r of records) expect(r.lower! <= r.rating! && r.rating! <= r.upper!, r.model).toBe(true);
+    },
+  );
+
+  it('warns about rejected rows by reason and disconnected groups on stderr', async () => {
+    const battles = await run(main, join(STATIC, 'arena-battles.parquet'), '--bootstrap', '0');
+    expect(battles.stderr).toMatch(/warning: 9 rows rejected: 4 unknown winner label "left_win", 3 null model, 2 model against itself/);
+    const counts = await run(main, join(STATIC, 'pair-counts.csv'), '--bootstrap', '0');
+    expect(counts.stderr).toMatch(/warning: the comparison graph falls into 2 groups \(8, 4 models\)/);
+  });
+
+  it('says when no model can be rated instead of printing infinities', async () => {
+    const r = await run(main, join(STATIC, 'french-maxx.parquet'), '--bootstrap', '0');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: 2 models have no finite rating/);
+    expect(r.stdout).toMatch(/optimal .*unrated: never-lost/);
+    expect(r.stdout).not.toMatch(/Infinity|NaN/);
+  });
+
+  it('prints an aligned text table by default and the export columns with --csv', async () => {
+    const text = (await run(main, join(STATIC, 'comparag-votes.parquet'), '--bootstrap', '20')).stdout.split('\n');
+    expect(text[0]).toMatch(/^rank +model +rating +95% CI +votes +group/);
+    expect(new Set(text.filter(Boolean).map((l) => l.indexOf(' [')).slice(1)).size).toBe(1);
+    const csv = (await run(main, join(STATIC, 'comparag-votes.parquet'), '--bootstrap', '0', '--csv')).stdout;
+    expect(csv.split('\r\n')[0]).toBe('rank,model,rating,lower,upper,votes,wins,losses,ties,group,win_rate,rank_lower,rank_upper,flag');
+  });
+
+  it('is reproducible for a seed and honours --ties davidson', async () => {
+    const file = join(STATIC, 'comparag-votes.parquet');
+    const a = await rank(file, '--json', '--bootstrap', '100', '--seed', '7');
+    expect(await rank(file, '--json', '--bootstrap', '100', '--seed', '7')).toEqual(a);
+    const davidson = await rank(file, '--json', '--bootstrap', '0', '--ties', 'davidson');
+    expect(davidson.map((r) => r.rating)).not.toEqual(a.map((r) => r.rating));
+  });
+});
+
+describe('rank on bad input', () => {
+  it('counts malformed CSV lines and ranks the rest', async () => {
+    const path = write(dir, 'bad.csv', 'model_a,model_b,winner\nx,y,model_a\nx,y,model_b,oops\ny,x,model_b\ny,x,tie\nx,y,model_a\n');
+    const r = await run(main, path, '--bootstrap', '0', '--json');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: 1 malformed line skipped in .*bad\.csv: line 3 \(Expected Number of Columns: 3 Found: 4\)/);
+    expect(byModel(JSON.parse(r.stdout)).get('x')!.votes).toBe(4);
+  });
+
+  it('exits 1 naming the file when it is missing or of no known shape', async () => {
+    const missing = await run(main, join(dir, 'missing.parquet'));
+    expect([missing.code, missing.stderr]).toEqual([1, `rank: ${join(dir, 'missing.parquet')}: no such file\n`]);
+    const shapeless = await run(main, write(dir, 'shapeless.csv', 'a,b\n1,2\n'));
+    expect(shapeless.code).toBe(1);
+    expect(shapeless.stderr).toMatch(/shapeless\.csv: no known shape fits: expected two model columns/);
+  });
+
+  it.each([
+    [[], /FILE is missing/],
+    [['a', 'b'], /expected one FILE, got 2/],
+    [['f', '--bootstrap', 'lots'], /--bootstrap must be an integer from 0 to 1000000, got "lots"/],
+    [['f', '--bootstrap=-1'], /--bootstrap must be an integer/],
+    [['f', '--seed', '1.5'], /--seed must be an integer/],
+    [['f', '--ties', 'third'], /--ties must be one of half, davidson, got "third"/],
+    [['f', '--anchor', 'gpt'], /--anchor must be MODEL=RATING/],
+    [['f', '--anchor', 'gpt=high'], /--anchor must be MODEL=RATING/],
+    [['f', '--json', '--csv'], /--json and --csv cannot be used together/],
+    [['f', '--frobnicate'], /unknown option --frobnicate/],
+    [['f', '--seed'], /--seed needs a value/],
+  ])('exits 2 on %j with a message naming the option', async (argv, message) => {
+    const r = await run(main, ...argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+
+  it('exits 2 when the anchor model is not in the file', async () => {
+    const r = await run(main, join(STATIC, 'comparag-votes.parquet'), '--anchor', 'nobody=1000');
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([2, `rank: --anchor: model "nobody" is not among the 8 models of ${join(STATIC, 'comparag-votes.parquet')}`]);
+  });
+});
+
+describe('rank as a real process', () => {
+  const exec = promisify(execFile);
+  const script = join(ROOT, 'src/cli/rank.ts');
+
+  it('prints JSON records and exits 0, or exits 2 on a bad option', async () => {
+    const { stdout } = await exec(process.execPath, ['--import', 'tsx', script, join(STATIC, 'verdicts.jsonl'), '--json', '--bootstrap', '10'], { cwd: ROOT });
+    const records = JSON.parse(stdout) as BoardRecord[];
+    expect(records[0]).toMatchObject({ rank: 1, group: 0 });
+    expect(Object.keys(records[0])).toEqual(expect.arrayContaining(['model', 'rating', 'lower', 'upper', 'rank', 'votes', 'group']));
+    const bad = await exec(process.execPath, ['--import', 'tsx', script, 'x', '--ties', 'no'], { cwd: ROOT }).catch((e) => e);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/--ties must be one of/)]);
+  });
+});
