@@ -3,6 +3,7 @@
  * A newer open supersedes an older one still running.
  */
 import { getDuck, type Duck } from '../io/duckdb';
+import { mark } from '../io/marks';
 import { LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source';
 import { analyse, openDataset, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
 import type { ColumnMapping } from '../core/schema/mapping';
@@ -23,13 +24,12 @@ export class DatasetStore {
   unrecognised = $state.raw<{ source: LoadedSource; columns: ColumnInfo[] } | null>(null);
   sourceLabel = $state('');
   duck = $state.raw<Duck | null>(null);
-  /** performance.now() when DuckDB answered its first query. */
-  duckReadyAt = $state<number | null>(null);
 
   private generation = 0;
 
   async open(source: Source, mapping?: ColumnMapping): Promise<void> {
     const generation = ++this.generation;
+    mark('open');
     this.phase = 'loading';
     this.error = null;
     this.unrecognised = null;
@@ -38,17 +38,19 @@ export class DatasetStore {
     this.progress = null;
     try {
       const duck = await getDuck();
+      if (!this.duck) mark('duck-ready');
       this.duck = duck;
-      this.duckReadyAt ??= performance.now();
       const opened = await openDataset(duck, source, {
         mapping,
         onProgress: (step, progress) => {
           if (generation !== this.generation) return;
+          if (step === 'recognising') mark('raw-loaded');
           this.step = step;
           this.progress = progress ?? null;
         },
       });
       if (generation !== this.generation) return;
+      mark('dataset-ready');
       this.dataset = opened;
       this.loads++;
       this.phase = 'ready';

@@ -15,8 +15,6 @@ export class RatingsStore {
   rounds = $state(0);
   computing = $state(false);
   error = $state<string | null>(null);
-  /** performance.now() when the first rows of the current board arrived. */
-  firstResultAt = $state<number | null>(null);
 
   private readonly client = new RatingClient();
   private lastKey = '';
@@ -34,7 +32,6 @@ export class RatingsStore {
       onResult: ({ leaderboard, observed, final }) => {
         this.leaderboard = leaderboard;
         if (observed) this.observed = observed;
-        this.firstResultAt ??= performance.now();
         if (final) this.computing = false;
       },
       onProgress: (done, total) => {

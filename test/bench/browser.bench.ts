@@ -1,0 +1,145 @@
+/**
+ * Browser benchmarks, in Debian's Chromium against the built page (`npm run build` first):
+ * cold navigation to DuckDB ready and to the sample's leaderboard; loading 1M and 5M synthetic
+ * battles into `battles`; dropping 1.67M real battles to the first leaderboard row. Medians of 3,
+ * each run in a fresh profile (cold cache). Figures come from the page's own performance marks.
+ */
+import { chromium, type Page } from 'playwright-core';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
+import { ensureChromium } from '../e2e/chromium.ts';
+import { startStaticServer } from '../e2e/static-server.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const OUT = join(ROOT, 'test/bench/.out');
+const RUNS = 3;
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** model_a, model_b, winner and three small columns, drawn by hash so the file is stable. */
+async function syntheticBattles(rows: number): Promise<string> {
+  const path = join(OUT, `synthetic-${rows}.parquet`);
+  if (existsSync(path)) return path;
+  mkdirSync(OUT, { recursive: true });
+  const db = await createNodeConnector();
+  await db.query(
+    `COPY (SELECT 'model-' || lpad((hash(i) % 40)::VARCHAR, 2, '0') AS model_a,
+        'model-' || lpad(((hash(i) % 40 + 1 + hash(i, 7) % 39) % 40)::VARCHAR, 2, '0') AS model_b,
+        ['model_a', 'model_b', 'tie', 'tie (bothbad)'][1 + (hash(i, 3) % 4)::INTEGER] AS winner,
+        ['English', 'French', 'Chinese', 'German'][1 + (hash(i, 5) % 4)::INTEGER] AS language,
+        1 + (hash(i, 9) % 3)::BIGINT AS turn,
+        1700000000.0 + i AS tstamp
+      FROM range($1) t(i)) TO $2 (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+    [rows, path],
+  );
+  db.close();
+  return path;
+}
+
+interface Marks {
+  [name: string]: number[];
+}
+
+async function marks(page: Page): Promise<Marks> {
+  return page.evaluate(() => {
+    const out: Record<string, number[]> = {};
+    for (const e of performance.getEntriesByType('mark')) {
+      if (!e.name.startsWith('arena-lens:')) continue;
+      (out[e.name.slice('arena-lens:'.length)] ??= []).push(e.startTime);
+    }
+    return out;
+  });
+}
+
+async function withPage<T>(url: string, run: (page: Page) => Promise<T>): Promise<T> {
+  const profile = mkdtempSync(join(tmpdir(), 'arena-lens-bench-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: ensureChromium(), args: FLAGS, viewport: { width: 1440, height: 900 } });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    return await run(page);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function waitForMark(page: Page, name: string, count: number, timeout = 300_000): Promise<void> {
+  await page.waitForFunction(
+    ([name, count]) => performance.getEntriesByName(`arena-lens:${name}`).length >= Number(count),
+    [name, count] as const,
+    { timeout, polling: 50 },
+  );
+}
+
+/** Drops a file and returns ms from the page's 'open' mark to `until` (the next one after it). */
+async function dropTiming(page: Page, file: string, until: string[]): Promise<Record<string, number>> {
+  await waitForMark(page, 'dataset-ready', 1);
+  await waitForMark(page, 'leaderboard', 1);
+  const before = await marks(page);
+  await page.getByTestId('file-input').setInputFiles(file);
+  for (const name of until) await waitForMark(page, name, (before[name]?.length ?? 0) + 1);
+  const after = await marks(page);
+  const open = after.open.at(-1)!;
+  return Object.fromEntries(until.map((name) => [name, after[name].at(-1)! - open]));
+}
+
+export async function runBrowserBench(log: (line: string) => void = console.log, battles167m?: string) {
+  const dist = join(ROOT, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('build the page first: npm run build');
+  const server = await startStaticServer(dist, OUT);
+  const url = `${server.url}/index.html`;
+  const rows: string[][] = [];
+  try {
+    const cold: Record<string, number[]> = { 'duck-ready': [], leaderboard: [], 'dataset-ready': [] };
+    for (let i = 0; i < RUNS; i++) {
+      await withPage(url, async (page) => {
+        await waitForMark(page, 'dataset-ready', 1);
+        await waitForMark(page, 'leaderboard', 1);
+        const m = await marks(page);
+        for (const k of Object.keys(cold)) cold[k].push(m[k][0]);
+      });
+    }
+    rows.push(['navigation → first leaderboard row (sample, cold cache)', fmt(cold.leaderboard), '']);
+    rows.push(['navigation → DuckDB ready (cold cache)', fmt(cold['duck-ready']), '']);
+    rows.push(['navigation → sample loaded in DuckDB (30k votes)', fmt(cold['dataset-ready']), '']);
+
+    const files: [string, string][] = [
+      ['1M synthetic battles', await syntheticBattles(1_000_000)],
+      ['5M synthetic battles', await syntheticBattles(5_000_000)],
+    ];
+    if (battles167m && existsSync(battles167m)) files.push(['1.67M real Chatbot Arena battles', battles167m]);
+    for (const [label, file] of files) {
+      const loaded: number[] = [];
+      const built: number[] = [];
+      const board: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        await withPage(url, async (page) => {
+          const t = await dropTiming(page, file, ['raw-loaded', 'dataset-ready', 'leaderboard']);
+          loaded.push(t['raw-loaded']);
+          built.push(t['dataset-ready']);
+          board.push(t.leaderboard);
+        });
+      }
+      const size = `${(statSync(file).size / 1e6).toFixed(1)} MB`;
+      rows.push([`${label}: drop → rows in DuckDB (parquet decoded, inserted)`, fmt(loaded), size]);
+      rows.push([`${label}: drop → battles built, summary and pair counts read`, fmt(built), size]);
+      rows.push([`${label}: drop → first leaderboard row on screen`, fmt(board), size]);
+    }
+  } finally {
+    await server.close();
+  }
+  log(table(['browser (Chromium, median of 3, fresh profile each)', 'median', 'file'], rows));
+  return rows;
+}
+
+const fmt = (xs: number[]) => `${(median(xs) / 1000).toFixed(2)} s  (${xs.map((x) => (x / 1000).toFixed(2)).join(', ')})`;
+
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}

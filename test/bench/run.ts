@@ -1,0 +1,15 @@
+/**
+ * `npm run bench`: builds the page, then prints every figure the issues ask for — rating engine and
+ * headless `rank` in Node, load and leaderboard timings in Chromium. Figures only; nothing asserted.
+ */
+import { execSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { main as rankBench } from './rank.bench.ts';
+import { runBrowserBench } from './browser.bench.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+execSync('npx vite build --logLevel warn', { cwd: ROOT, stdio: 'inherit' });
+await rankBench();
+await runBrowserBench(console.log, join(ROOT, 'test/bench/.out/arena-battles-20240814.parquet'));

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { appUrl, openSession, type Session } from './browser';
+import { dropFile, waitForDataset, waitForRatings } from './page-helpers';
+
+const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
+
+/** Centre of the n-th filled cell of the heatmap, in page coordinates. */
+async function cellCentre(page: Page, n: number) {
+  const box = await page.locator('[data-testid="matrix"] g[aria-label="cell"]').nth(1).locator('rect').nth(n).boundingBox();
+  if (!box) throw new Error('cell has no box');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+async function downloadCsv(page: Page): Promise<string[][]> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-matrix-csv').click()]);
+  const text = readFileSync((await file.path())!, 'utf8');
+  return text.trim().split('\r\n').map((l) => l.split(','));
+}
+
+async function openMatrix(page: Page) {
+  await page.getByTestId('lens-leaderboard').click();
+  await waitForRatings(page);
+  await page.getByTestId('lens-matrix').click();
+  await page.waitForSelector('[data-testid="matrix"] svg');
+}
+
+describe('the matrix lens', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession();
+    await session.page.goto(appUrl());
+    await waitForDataset(session.page, expected.default_sample ?? 'arena-conversations.parquet');
+    await openMatrix(session.page);
+  });
+  afterAll(async () => {
+    expect(session.outside(), 'requests that left localhost').toEqual([]);
+    expect(session.errors).toEqual([]);
+    await session.close();
+  });
+
+  test('hovering a cell shows the pair, the win share and the number of non-tie votes', async () => {
+    const { page } = session;
+    const { x, y } = await cellCentre(page, 3);
+    await page.mouse.move(x, y);
+    const tip = page.locator('[data-testid="matrix"] g[aria-label="tip"]');
+    await expect.poll(() => tip.textContent()).toMatch(/^.+ vs .+: .+ won \d+\.\d% of [\d,]+ non-tie votes$/);
+  });
+
+  test('switching modes redraws the matrix with counts and with predictions', async () => {
+    const { page } = session;
+    await page.getByTestId('matrix-mode-battles').check();
+    await page.waitForSelector('[data-testid="matrix-lens"][data-mode="battles"]');
+    let { x, y } = await cellCentre(page, 2);
+    await page.mouse.move(x, y);
+    await expect.poll(() => page.locator('[data-testid="matrix"] g[aria-label="tip"]').textContent()).toMatch(/: [\d,]+ votes, [\d,]+ of them non-tie$/);
+    await page.getByTestId('matrix-mode-predicted').check();
+    await page.waitForSelector('[data-testid="matrix-lens"][data-mode="predicted"]');
+    ({ x, y } = await cellCentre(page, 2));
+    await page.mouse.move(x + 1, y);
+    await expect.poll(() => page.locator('[data-testid="matrix"] g[aria-label="tip"]').textContent()).toMatch(/predicted \d+\.\d% chance that .+ wins/);
+    await page.getByTestId('matrix-mode-fraction').check();
+    await page.waitForSelector('[data-testid="matrix-lens"][data-mode="fraction"]');
+  });
+
+  test('clicking a cell lists the votes of that pair in both seat orders', async () => {
+    const { page } = session;
+    const { x, y } = await cellCentre(page, 5);
+    await page.mouse.move(x, y);
+    const tip = await page.locator('[data-testid="matrix"] g[aria-label="tip"]').textContent();
+    const [, model, opponent] = /^(.+) vs (.+?): /.exec(tip!)!;
+    await page.mouse.click(x, y);
+    const votes = page.getByTestId('pair-votes');
+    await expect.poll(() => votes.getAttribute('data-model')).toBe(model);
+    expect(await votes.getAttribute('data-opponent')).toBe(opponent);
+    await page.waitForSelector('[data-testid="pair-votes"] tbody tr');
+    const rows = await votes.locator('tbody tr').count();
+    expect(rows).toBeGreaterThan(0);
+    expect(rows).toBeLessThanOrEqual(50);
+    const seats = await votes.locator('tbody tr td:first-child').allTextContents();
+    expect(new Set(seats).size).toBeGreaterThan(0);
+    expect(seats.every((s) => s === 'A' || s === 'B')).toBe(true);
+    await expect.poll(() => votes.getByTestId('pair-votes-totals').textContent()).toMatch(/votes in all votes/);
+  });
+
+  test('a pair can be chosen with the keyboard alone', async () => {
+    const { page } = session;
+    const names = await page.getByTestId('pair-model').locator('option').allTextContents();
+    await page.getByTestId('pair-model').selectOption(names[2]);
+    await page.getByTestId('pair-opponent').selectOption(names[0]);
+    await page.getByTestId('pair-opponent').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('pair-votes').getAttribute('data-model')).toBe(names[2]);
+    expect(await page.getByTestId('pair-votes').getAttribute('data-opponent')).toBe(names[0]);
+  });
+
+  test('the matrix downloads as CSV with the row model and one column per opponent', async () => {
+    const { page } = session;
+    const lines = await downloadCsv(page);
+    expect(lines).toHaveLength(21);
+    expect(lines[0]).toHaveLength(21);
+    expect(lines[0][0]).toBe('model');
+    expect(lines.slice(1).map((l) => l[0])).toEqual(lines[0].slice(1));
+    expect(lines.slice(1).every((l, k) => l.length === 21 && l[k + 1] === '')).toBe(true);
+    await page.getByTestId('matrix-top').selectOption('0');
+    const all = await downloadCsv(page);
+    expect(all).toHaveLength(expected.samples['arena-conversations.parquet'].models + 1);
+  });
+
+  test('a model name with markup is shown as text on both axes', async () => {
+    const { page } = session;
+    await dropFile(page, resolve('static-data/arena-battles.parquet'));
+    await openMatrix(page);
+    const markup = expected.samples['arena-battles.parquet'].planted.markup_model as string;
+    await expect.poll(() => page.locator('[data-testid="matrix"] svg text').filter({ hasText: markup }).count()).toBe(2);
+    expect(await page.locator('[data-testid="matrix-lens"] b').count()).toBe(0);
+  });
+
+  test('cells between the two disconnected groups of pair-counts.csv are empty', async () => {
+    const { page } = session;
+    await dropFile(page, resolve('static-data/pair-counts.csv'));
+    await openMatrix(page);
+    const [groupA, groupB] = expected.samples['pair-counts.csv'].planted.components as string[][];
+    for (const mode of ['fraction', 'battles', 'predicted']) {
+      await page.getByTestId(`matrix-mode-${mode}`).check();
+      await page.waitForSelector(`[data-testid="matrix-lens"][data-mode="${mode}"]`);
+      const lines = await downloadCsv(page);
+      const names = lines[0].slice(1);
+      expect(new Set(names)).toEqual(new Set([...groupA, ...groupB]));
+      const filled = lines.slice(1).flatMap((l) => l.slice(1)).filter((v) => v !== '').length;
+      for (const row of lines.slice(1)) {
+        const sameGroup = (m: string) => groupA.includes(row[0]) === groupA.includes(m);
+        names.forEach((m, k) => { if (!sameGroup(m)) expect(row[k + 1], `${mode}: ${row[0]} vs ${m}`).toBe(''); });
+      }
+      expect(await page.locator('[data-testid="matrix"] g[aria-label="cell"]').nth(1).locator('rect').count()).toBe(filled);
+    }
+  });
+});
