@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { appUrl, openSession, type Session } from './browser';
+import { dropFile, waitForDataset, waitForRatings } from './page-helpers';
+
+const COUNTS = resolve('../shared/data/chatbot-arena-20240814-counts.parquet');
+const EXPECTED = JSON.parse(readFileSync(resolve('../shared/data/chatbot-arena-20240814-expected.json'), 'utf8'));
+
+function parseCsv(text: string): Record<string, string>[] {
+  const [header, ...lines] = text.trim().split(/\r?\n/);
+  const names = header.split(',');
+  // Model names in this file have no commas or quotes; a stricter parser is not needed here.
+  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])));
+}
+
+describe('the leaderboard on real Chatbot Arena counts', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession();
+    await session.page.goto(appUrl());
+    await waitForDataset(session.page, 'arena-conversations.parquet');
+    await dropFile(session.page, COUNTS);
+    await waitForRatings(session.page);
+  });
+  afterAll(async () => {
+    expect(session.outside(), 'requests that left localhost').toEqual([]);
+    await session.close();
+  });
+
+  test('shows one row per model, 129 in all', async () => {
+    expect(await session.page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(129);
+  });
+
+  test('downloads a CSV whose ratings match the reference within 0.05, with intervals and ranks', async () => {
+    const { page } = session;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-leaderboard-csv').click()]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.split(/\r?\n/)[0]).toMatch(/^rank,model,rating,lower,upper,votes,wins,losses,ties,group/);
+    const rows = parseCsv(text);
+    expect(rows).toHaveLength(129);
+    for (const row of rows) {
+      expect(Math.abs(Number(row.rating) - EXPECTED.mean_1000[row.model]), row.model).toBeLessThan(0.05);
+      expect(Number(row.lower)).toBeLessThan(Number(row.rating));
+      expect(Number(row.upper)).toBeGreaterThan(Number(row.rating));
+      expect(Number(row.rank)).toBeGreaterThanOrEqual(1);
+    }
+    expect(rows.reduce((sum, r) => sum + Number(r.votes), 0)).toBe(2 * 1_670_250);
+  });
+
+  test('anchoring mixtral at 1114 reproduces the LMArena convention', async () => {
+    const { page } = session;
+    const anchoredKey = Object.keys(EXPECTED).find((k) => k.startsWith('anchored'))!;
+    await page.getByText('Rating options').click();
+    await page.getByTestId('option-anchor-model').selectOption('mixtral-8x7b-instruct-v0.1');
+    await page.getByTestId('option-anchor-value').fill('1114');
+    await page.getByTestId('option-anchor-value').blur();
+    await expect
+      .poll(() => page.locator('[data-testid="leaderboard"] tr[data-model="mixtral-8x7b-instruct-v0.1"] td.strong').textContent())
+      .toBe('1,114.0');
+    const top = await page.locator('[data-testid="leaderboard"] tbody tr').first().getAttribute('data-model');
+    const shown = await page.locator(`[data-testid="leaderboard"] tr[data-model="${top}"] td.strong`).textContent();
+    expect(Math.abs(Number(shown!.replace(/,/g, '')) - EXPECTED[anchoredKey][top!])).toBeLessThan(0.06);
+    await page.getByTestId('option-anchor-model').selectOption('');
+  });
+
+  test('sorts by every column and searches by name', async () => {
+    const { page } = session;
+    const table = page.getByTestId('leaderboard');
+    const votes = async () => (await table.locator('tbody tr td:nth-child(6)').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+    await table.getByRole('button', { name: 'Votes' }).click();
+    const desc = await votes();
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    await table.getByRole('button', { name: 'Votes' }).click();
+    const asc = await votes();
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    await table.getByRole('button', { name: 'Model' }).click();
+    const names = await table.locator('tbody th.model').allTextContents();
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    await page.getByTestId('leaderboard-search').fill('claude-3');
+    const found = await table.locator('tbody th.model').allTextContents();
+    expect(found.length).toBeGreaterThan(2);
+    expect(found.every((n) => n.includes('claude-3'))).toBe(true);
+    await page.getByTestId('leaderboard-search').fill('');
+    await page.getByTestId('leaderboard-top').selectOption('10');
+    expect(await table.locator('tbody tr').count()).toBe(10);
+    await page.getByTestId('leaderboard-top').selectOption('0');
+  });
+
+  test('downloads JSON with the same models', async () => {
+    const { page } = session;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-leaderboard-json').click()]);
+    const records = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(records).toHaveLength(129);
+    expect(Object.keys(records[0])).toEqual(expect.arrayContaining(['model', 'rating', 'lower', 'upper', 'rank', 'votes', 'group']));
+  });
+});
+
+describe('a dataset whose models never met across groups', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession();
+    await session.page.goto(appUrl());
+    await waitForDataset(session.page, 'arena-conversations.parquet');
+  });
+  afterAll(async () => {
+    await session.close();
+  });
+
+  test('shows each model its group and says plainly that groups cannot be compared', async () => {
+    const { page } = session;
+    await dropFile(page, resolve('static-data/pair-counts.csv'));
+    await waitForRatings(page);
+    const warning = page.locator('[data-warning="disconnected"]');
+    await expect.poll(() => warning.textContent()).toContain('2 separate comparison groups');
+    expect(await warning.textContent()).toContain('cannot be compared');
+    const groups = await page.locator('[data-testid="leaderboard"] tbody tr td:last-child').allTextContents();
+    expect(new Set(groups)).toEqual(new Set(['1', '2']));
+  });
+
+  test('a model that never lost is shown apart with its record, not as a huge number', async () => {
+    const { page } = session;
+    await dropFile(page, resolve('static-data/french-maxx.parquet'));
+    await page.getByTestId('lens-leaderboard').click();
+    const unrated = page.getByTestId('unrated-models');
+    await expect.poll(() => unrated.textContent()).toContain('never lost');
+    expect(await unrated.textContent()).toContain('optimal');
+  });
+});
