@@ -1,0 +1,77 @@
+/**
+ * Everything a view is made of, as plain data: what the address bar holds (url-codec.ts) and what
+ * the page renders. Defaults are what an empty address means.
+ */
+import type { ColumnMapping } from '../schema/mapping';
+import type { Filter } from '../sql/filters';
+import { DEFAULT_SORT, type Sort } from './leaderboard-table';
+
+/** A dropped local file, identified so a shared link can check it is given the same one again. */
+export interface LocalFileRef {
+  name: string;
+  size: number;
+  /** Hex digest of the first and last 64 KiB and the size (see io/fingerprint.ts). */
+  fingerprint: string;
+}
+
+export type DataSource =
+  | { kind: 'sample'; id: string }
+  | { kind: 'remote'; url: string }
+  | { kind: 'local'; file: LocalFileRef };
+
+export interface QuickToggles {
+  excludeTies: boolean;
+  excludeBothBad: boolean;
+  /** Drop votes whose prompt was flagged by moderation (lmsys openai_moderation.flagged). */
+  excludeFlagged: boolean;
+  /** Keep anonymous battles only (lmsys anony = true). */
+  anonymousOnly: boolean;
+  /** Models with fewer votes than this in the slice are left out of the fit (0 = keep all). */
+  minVotes: number;
+}
+
+export interface RatingOptionsState {
+  anchor: { model: string; value: number } | null;
+  ties: 'half' | 'davidson';
+  rounds: number;
+  seed: number;
+}
+
+/** Two slices compared in the Compare lens: each a list of filters ANDed with the main slice. */
+export interface CompareState {
+  left: Filter[];
+  right: Filter[];
+  /** Dimension path for the category pivot, e.g. ['language']. */
+  pivot: string[] | null;
+}
+
+export interface ViewState {
+  source: DataSource;
+  /** A column mapping the user made, when the preset was not used. */
+  mapping: ColumnMapping | null;
+  filters: Filter[];
+  quick: QuickToggles;
+  lens: string;
+  rating: RatingOptionsState;
+  sort: Sort;
+  search: string;
+  /** 0 = all models. */
+  topN: number;
+  /** The matrix cell whose votes are listed. */
+  pair: [string, string] | null;
+  compare: CompareState;
+}
+
+export const DEFAULT_VIEW: ViewState = {
+  source: { kind: 'sample', id: 'arena-conversations' },
+  mapping: null,
+  filters: [],
+  quick: { excludeTies: false, excludeBothBad: false, excludeFlagged: false, anonymousOnly: false, minVotes: 0 },
+  lens: 'leaderboard',
+  rating: { anchor: null, ties: 'half', rounds: 1000, seed: 0 },
+  sort: DEFAULT_SORT,
+  search: '',
+  topN: 0,
+  pair: null,
+  compare: { left: [], right: [], pivot: null },
+};
