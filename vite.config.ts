@@ -1,10 +1,56 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The built page's Content-Security-Policy: scripts only from its own origin (+ WebAssembly),
+ * workers from self/blob, no inline script, and the page itself connects only to its origin.
+ * A remote parquet address the user types is read inside the parquet worker, whose requests go
+ * only to that address. Build only: the dev server needs inline scripts for hot reload.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-src 'none'",
+].join('; ');
+
+/** Swaps Arrow's eval-built null check for an equivalent closure (src/io/arrow-is-valid.ts). */
+function arrowWithoutEval(): Plugin {
+  return {
+    name: 'arena-lens-arrow-without-eval',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './builder/valid.mjs' && importer?.includes('apache-arrow')) {
+        return fileURLToPath(new URL('./src/io/arrow-is-valid.ts', import.meta.url));
+      }
+      return null;
+    },
+  };
+}
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'arena-lens-csp',
+    apply: 'build',
+    transformIndexHtml: (html) =>
+      html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+  };
+}
 
 // base './' makes the build work from any sub-path of a static host.
 export default defineConfig({
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), arrowWithoutEval(), contentSecurityPolicy()],
   worker: { format: 'es' },
   optimizeDeps: {
     include: ['@duckdb/duckdb-wasm', 'apache-arrow', '@observablehq/plot'],

@@ -2,7 +2,7 @@
  * Named performance marks ("arena-lens:<name>") at the milestones users wait for, so benchmarks
  * and the browser's own profiler can read how long each step took. Costs nothing when unread.
  */
-export type Milestone = 'duck-ready' | 'open' | 'raw-loaded' | 'dataset-ready' | 'leaderboard' | 'filtered-leaderboard';
+export type Milestone = 'duck-ready' | 'open' | 'raw-loaded' | 'dataset-ready' | 'leaderboard';
 
 export function mark(name: Milestone): void {
   performance.mark(`arena-lens:${name}`);

@@ -21,6 +21,7 @@ self.onmessage = async (event: MessageEvent<ParquetRequest>) => {
     await ready;
     if (request.type === 'open') {
       file?.free();
+      if (typeof request.source === 'string') await probe(request.source);
       file =
         typeof request.source === 'string'
           ? await ParquetFile.fromUrl(request.source)
@@ -40,6 +41,26 @@ self.onmessage = async (event: MessageEvent<ParquetRequest>) => {
     reply({ type: 'error', message: describe(error) });
   }
 };
+
+/**
+ * One small range request first, so a host that is down, refuses this page (CORS), lacks range
+ * requests or serves something else gets a message that says so — not a panic from the reader.
+ */
+async function probe(url: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Range: 'bytes=0-3' } });
+  } catch {
+    throw new Error(`could not reach ${url}: the host is down, or it does not allow other sites to read the file (CORS)`);
+  }
+  if (!response.ok) throw new Error(`the host answered HTTP ${response.status} for ${url}`);
+  if (response.status !== 206) {
+    await response.body?.cancel();
+    throw new Error(`the host of ${url} does not support HTTP range requests, so the file cannot be read in parts; download it and open the local file`);
+  }
+  const head = new Uint8Array(await response.arrayBuffer());
+  if (String.fromCharCode(...head.slice(0, 4)) !== 'PAR1') throw new Error(`${url} is not a parquet file (it does not start with PAR1)`);
+}
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -19,6 +19,16 @@ export class RatingsStore {
   private readonly client = new RatingClient();
   private lastKey = '';
 
+  /** Forgets the board: a new dataset must never show the previous one's ratings. */
+  reset(): void {
+    this.client.cancel();
+    this.leaderboard = null;
+    this.observed = null;
+    this.counts = null;
+    this.computing = false;
+    this.lastKey = '';
+  }
+
   run(counts: PairCounts, options: LeaderboardOptions): void {
     const key = fingerprint(counts, options);
     if (key === this.lastKey && !this.error) return;

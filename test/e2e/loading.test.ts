@@ -119,4 +119,14 @@ describe('loading files of every kind', () => {
     expect(reads.every((r) => r.range !== null)).toBe(true);
     expect(read).toBeLessThan(size * 0.5);
   });
+
+  test.each([
+    ['missing.parquet', /HTTP 404/],
+    ['remote-battles.parquet?norange', /does not support HTTP range requests/],
+  ])('a remote address that cannot be read in parts (%s) gets a message that says why', async (path, message) => {
+    const { page } = session;
+    await page.getByTestId('remote-url').fill(`${inject('baseUrl')}/remote/${path}`);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect.poll(() => page.getByTestId('error').textContent(), { timeout: 30_000 }).toMatch(message);
+  });
 });

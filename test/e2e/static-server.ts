@@ -23,7 +23,7 @@ export interface LoggedRequest {
 /**
  * A static server for the built page that honours Range requests (remote parquet) and logs every
  * request with the bytes it sent, so tests can prove how much of a file was read.
- * `/remote/<name>` serves files from `remoteDir`; `/__log` returns the log; `/__log/clear` empties it.
+ * `/remote/<name>` serves files from `remoteDir` (`?norange` ignores Range, like a host without it); `/__log` returns the log; `/__log/clear` empties it.
  */
 export function startStaticServer(root: string, remoteDir: string, headers: Record<string, string> = {}) {
   const log: LoggedRequest[] = [];
@@ -36,6 +36,16 @@ export function startStaticServer(root: string, remoteDir: string, headers: Reco
     if (url.pathname === '/__log/clear') {
       log.length = 0;
       return res.end('ok');
+    }
+    if (req.method === 'OPTIONS') {
+      // CORS preflight for cross-origin range requests, as hosts of public parquet files answer it.
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, HEAD',
+        'access-control-allow-headers': 'range',
+        'access-control-max-age': '600',
+      });
+      return void res.end();
     }
     const remote = url.pathname.startsWith('/remote/');
     const base = remote ? remoteDir : root;
@@ -52,7 +62,8 @@ export function startStaticServer(root: string, remoteDir: string, headers: Reco
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-expose-headers', 'content-length, content-range, accept-ranges');
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-    const match = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    // `?norange` plays a host without range requests.
+    const match = url.searchParams.has('norange') ? null : /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
     let start = 0;
     let end = size - 1;
     if (match) {

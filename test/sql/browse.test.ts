@@ -39,8 +39,9 @@ describe('the Rows lens on the default sample', () => {
     expect(french.every((r) => r.language === 'French')).toBe(true);
   });
 
-  test.each(planted.hostile_rows.filter((h: { kind: string }) => h.kind !== 'long'))('finds the hostile row $kind by searching its text', async (h: { question_id: string; kind: string; where: string }) => {
-    const needle = { script: '<script>alert(1)</script>', img: 'onerror=alert', jsLink: 'javascript:alert', html: '<style>body{display:none}</style>', bidi: '\u202Etxt.exe', closing: '</td></tr></table>', iframe: '<iframe' }[h.kind]!;
+  const hostile: { question_id: string; kind: string; where: string }[] = planted.hostile_rows.filter((h: { kind: string }) => h.kind !== 'long');
+  test.each(hostile)('finds the hostile row $kind by searching its text', async (h) => {
+    const needle = ({ script: '<script>alert(1)</script>', img: 'onerror=alert', jsLink: 'javascript:alert', html: '<style>body{display:none}</style>', bidi: '\u202Etxt.exe', closing: '</td></tr></table>', iframe: '<iframe' } as Record<string, string>)[h.kind];
     const q = page(needle);
     const rows = await db.query(q.sql, q.params);
     expect(rows.map((r) => r.question_id)).toContain(h.question_id);

@@ -103,7 +103,7 @@ export function intervalChartOptions(input: IntervalChartInput): PlotOptions {
           Plot.ruleY(starts, { y: 'model', dy: -rowHeight / 2, stroke: 'currentColor', strokeDasharray: '4 3', strokeOpacity: 0.6 }),
           Plot.text(starts, {
             y: 'model', dy: -rowHeight / 2 + 1, frameAnchor: 'right', textAnchor: 'end', lineAnchor: 'bottom',
-            text: (p: IntervalPoint) => `${p.group}: not comparable with the groups above`,
+            text: (p: IntervalPoint) => `${p.group} · not comparable`,
             fill: 'currentColor', stroke: 'var(--plot-background)', strokeWidth: 3, paintOrder: 'stroke', fontStyle: 'italic',
           }),
         ]

@@ -124,10 +124,10 @@ export function shortLabel(name: string, max = 24): string {
   return name.length > max ? `${name.slice(0, max - 1)}…` : name;
 }
 
-/** Cell size in pixels: as large as the width allows, between 12 and 44. */
+/** Cell size in pixels: as large as the width allows, between 18 and 44 (narrow screens scroll sideways). */
 export function matrixCellSize(count: number, width: number, labelMax = 24): number {
   const free = width - labelPixels(labelMax) - 16;
-  return Math.max(12, Math.min(44, Math.floor(free / Math.max(1, count))));
+  return Math.max(18, Math.min(44, Math.floor(free / Math.max(1, count))));
 }
 
 const labelPixels = (chars: number) => Math.ceil(chars * 6.2) + 12;
@@ -188,8 +188,8 @@ export function matrixPlotOptions(input: MatrixPlotInput): PlotOptions {
     color: matrixColor(mode, max),
     marks: [
       // Unplayed pairs: an outline only, so they read as empty rather than as a colour.
-      Plot.cell(cells.filter((c) => c.value === null), { x: 'col', y: 'row', fill: 'none', stroke: 'currentColor', strokeOpacity: 0.12 }),
-      Plot.cell(filled, { x: 'col', y: 'row', fill: 'value' }),
+      Plot.cell(cells.filter((c) => c.value === null), { x: 'col', y: 'row', fill: 'none', stroke: 'currentColor', strokeOpacity: 0.12, ariaDescription: 'empty pairs' }),
+      Plot.cell(filled, { x: 'col', y: 'row', fill: 'value', ariaDescription: 'played pairs' }),
       // Two text marks rather than a fill channel, which would share the heatmap's colour scale.
       ...(showText
         ? [true, false].map((onDark) =>
@@ -198,7 +198,7 @@ export function matrixPlotOptions(input: MatrixPlotInput): PlotOptions {
             fill: onDark ? 'white' : 'black', fontSize: cellSize >= 40 ? 11 : 10, pointerEvents: 'none',
           }))
         : []),
-      Plot.tip(cells, Plot.pointer({ x: 'col', y: 'row', title: 'tip', maxRadius: cellSize })),
+      Plot.tip(cells, Plot.pointer({ x: 'col', y: 'row', title: 'tip', maxRadius: cellSize, lineWidth: 32 })),
     ],
   };
 }

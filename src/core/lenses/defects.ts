@@ -321,6 +321,8 @@ export function answerLengthStatsSql(spec: DefectSpec, where: SqlCondition, text
 /** What a click picked: a label, a dimension value, both, or a model (side mode). */
 export interface DefectFilter {
   label?: number;
+  /** A second label the units must also carry (a co-occurrence cell). */
+  also?: number;
   dimension?: DefectDimension;
   value?: string | null;
 }
@@ -332,6 +334,10 @@ export function defectRowsSql(spec: DefectSpec, where: SqlCondition, filter: Def
   if (filter.label !== undefined) {
     if (!(filter.label >= 0 && filter.label < spec.labels.length)) throw new RangeError(`defectRowsSql: no label ${filter.label}`);
     conds.push(`l${Math.trunc(filter.label)}`);
+  }
+  if (filter.also !== undefined) {
+    if (!(filter.also >= 0 && filter.also < spec.labels.length)) throw new RangeError(`defectRowsSql: no label ${filter.also}`);
+    conds.push(`l${Math.trunc(filter.also)}`);
   }
   if (filter.dimension) {
     const col = `CAST(${dimColumn(filter.dimension)} AS VARCHAR)`;

@@ -26,7 +26,7 @@ describe('interval chart', () => {
 
   it('marks where a group that is not comparable begins', () => {
     const options = intervalChartOptions({ points: intervalSelection(board, null).points, width: 800 });
-    const marks = options.marks as Mark[];
+    const marks = options.marks as unknown as Mark[];
     expect(marks).toHaveLength(5);
     expect(marks[2].data.map((p) => p.model)).toEqual([intervalSelection(board, null).points.find((p) => p.group === 'group 2')!.model]);
     expect(options.color).toMatchObject({ type: 'ordinal', domain: ['group 1', 'group 2'] });
@@ -36,7 +36,7 @@ describe('interval chart', () => {
     const early: Leaderboard = computeLeaderboard(pairCountsSample(), { bootstrapRounds: 0 });
     const { points } = intervalSelection(early, null);
     expect(points.every((p) => p.lower === null && p.upper === null)).toBe(true);
-    const marks = intervalChartOptions({ points, width: 800 }).marks as Mark[];
+    const marks = intervalChartOptions({ points, width: 800 }).marks as unknown as Mark[];
     expect(marks[0].data).toHaveLength(0);
     expect(marks[1].data).toHaveLength(points.length);
     expect(points[0].tip).toMatch(/interval computing/);

@@ -104,7 +104,7 @@ describe('matrix plot options', () => {
 
   it('draws empty pairs as outlines only and writes figures in cells when they are large', () => {
     const cells = matrixCells('fraction', source, order);
-    const marks = matrixPlotOptions({ mode: 'fraction', models, cells, cellSize: 40 }).marks as { data: unknown[]; ariaLabel?: string }[];
+    const marks = matrixPlotOptions({ mode: 'fraction', models, cells, cellSize: 40 }).marks as unknown as { data: unknown[] }[];
     const data = marks.map((m) => m.data.length);
     // outline (empty pairs), filled cells, text on dark, text on light, tip
     expect(data).toEqual([2, 4, expect.any(Number), expect.any(Number), 6]);
@@ -122,7 +122,7 @@ describe('matrix plot options', () => {
     expect(shortLabel('a'.repeat(40), 10)).toBe(`${'a'.repeat(9)}…`);
     expect(shortLabel('short')).toBe('short');
     expect(matrixCellSize(20, 1400)).toBe(44);
-    expect(matrixCellSize(150, 1400)).toBe(12);
+    expect(matrixCellSize(150, 1400)).toBe(18);
     expect(cellText('fraction', 0.612)).toBe('61');
     expect(cellText('battles', 1204)).toBe('1.2k');
     expect(cellText('battles', 52_000)).toBe('52k');

@@ -1,0 +1,107 @@
+/** Defects lens charts: data → Observable Plot options (no rendering). */
+import * as Plot from '@observablehq/plot';
+import type { Cooccurrence, LabelRate } from '../lenses/defects.ts';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const int = (x: number) => Math.round(x).toLocaleString('en-US');
+const pretty = (s: string) => s.replaceAll('_', ' ');
+
+/** Share of units carrying each label, one bar per label. */
+export function labelRatesChart(rates: LabelRate[], unit: string, width = 620): Plot.PlotOptions {
+  return {
+    width,
+    height: 40 + rates.length * 30,
+    marginLeft: 170,
+    marginRight: 110,
+    x: { label: `share of ${unit} (%) →`, percent: true, grid: true },
+    y: { label: null, domain: rates.map((r) => r.label), tickFormat: pretty },
+    marks: [
+      Plot.barX(rates, { x: 'rate', y: 'label', fill: (r: LabelRate) => (r.index < 0 ? '#6d597a' : '#d1495b'), tip: true }),
+      Plot.text(rates, { x: 'rate', y: 'label', text: (r: LabelRate) => `${int(r.count)} (${pct(r.rate)})`, dx: 4, textAnchor: 'start' }),
+      Plot.ruleX([0]),
+    ],
+  };
+}
+
+/** Rate of each label within each value of a dimension: one panel per label, one bar per value. */
+export function labelByGroupChart(rates: LabelRate[], dimension: string, groups: string[], width = 1300): Plot.PlotOptions {
+  const labels = [...new Set(rates.map((r) => r.label))];
+  return {
+    width,
+    height: 300,
+    marginBottom: 60,
+    fx: { label: null, domain: labels, tickFormat: pretty, padding: 0.12 },
+    x: { label: null, domain: groups, tickRotate: groups.some((g) => g.length > 6) ? -25 : 0, axis: null },
+    y: { label: '↑ share with the label (%)', percent: true, grid: true },
+    color: { legend: true, domain: groups, label: dimension, scheme: 'tableau10' },
+    marks: [
+      Plot.barY(rates, { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', fill: (r: LabelRate) => r.group ?? '(none)', tip: true, title: (r: LabelRate) => `${pretty(r.label)} · ${dimension} = ${r.group}\n${int(r.count)} of ${int(r.units)} (${pct(r.rate)})` }),
+      Plot.text(rates, { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', text: (r: LabelRate) => pct(r.rate), dy: -6, fontSize: 9 }),
+      Plot.ruleY([0]),
+    ],
+  };
+}
+
+/** Heatmap of label rates per model (side mode): rows models, columns labels. */
+export function modelLabelChart(rates: LabelRate[], width = 1300): Plot.PlotOptions {
+  const models = [...new Set(rates.map((r) => r.group ?? '(none)'))].sort();
+  const labels = [...new Set(rates.map((r) => r.label))];
+  return {
+    width: Math.min(width, 200 + labels.length * 130),
+    height: 60 + models.length * 24,
+    marginLeft: 140,
+    padding: 0.04,
+    x: { label: null, domain: labels, tickFormat: pretty, axis: 'top' },
+    y: { label: null, domain: models },
+    color: { type: 'linear', scheme: 'oranges', legend: true, label: 'share of the model\'s answers with the label (%)', percent: true },
+    marks: [
+      Plot.cell(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', fill: 'rate', tip: true, title: (r: LabelRate) => `${r.group} · ${pretty(r.label)}\n${int(r.count)} of ${int(r.units)} answers (${pct(r.rate)})` }),
+      Plot.text(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', text: (r: LabelRate) => pct(r.rate), fontSize: 10, pointerEvents: 'none' }),
+    ],
+  };
+}
+
+/** Co-occurrence heatmap: cell (row, column) = share of `row`-labelled units that also carry `column`. */
+export function cooccurrenceChart(cells: Cooccurrence[], unit: string, width = 620): Plot.PlotOptions {
+  const labels = [...new Set(cells.map((c) => c.row))];
+  return {
+    width: Math.min(width, 200 + labels.length * 100),
+    height: 90 + labels.length * 40,
+    marginLeft: 170,
+    marginTop: 60,
+    padding: 0.04,
+    x: { label: 'also labelled …', domain: labels, tickFormat: pretty, axis: 'top', tickRotate: -20 },
+    y: { label: `${unit} labelled …`, domain: labels, tickFormat: pretty },
+    color: { type: 'linear', scheme: 'purples', domain: [0, 100], legend: true, label: `share of the row's ${unit} (%)`, percent: true },
+    marks: [
+      Plot.cell(cells, { x: 'column', y: 'row', fill: 'share', tip: true, title: (c: Cooccurrence) => `${pretty(c.row)} & ${pretty(c.column)}: ${int(c.both)} ${unit}\n${pct(c.share)} of ${pretty(c.row)}${c.lift ? `, lift ${c.lift.toFixed(2)}` : ''}` }),
+      Plot.text(cells, { x: 'column', y: 'row', text: (c: Cooccurrence) => `${int(c.both)}`, fill: (c: Cooccurrence) => (c.share > 0.55 ? 'white' : 'black'), fontSize: 11, pointerEvents: 'none' }),
+    ],
+  };
+}
+
+export interface LengthBin {
+  kind: string;
+  lo: number;
+  hi: number;
+  units: number;
+}
+
+/** Answer length distributions on a log axis, one stepped line per kind of answer. */
+export function answerLengthChart(all: LengthBin[], width = 620): Plot.PlotOptions {
+  // Side mode: compare the chosen answer with the other one; answers of tied votes are left out.
+  const bins = all.filter((b) => b.kind !== 'both equal');
+  const kinds = [...new Set(bins.map((b) => b.kind))].sort((a, b) => (a === 'chosen' || a === 'optimal' ? -1 : b === 'chosen' || b === 'optimal' ? 1 : 0));
+  return {
+    width,
+    height: 300,
+    marginLeft: 60,
+    x: { type: 'log', label: 'answer length (characters, log scale) →' },
+    y: { label: '↑ answers', grid: true },
+    color: { legend: true, domain: kinds, range: ['#2a9d8f', '#d1495b'] },
+    marks: [
+      Plot.rect(bins, { x1: 'lo', x2: 'hi', y1: 0, y2: 'units', fill: 'kind', fillOpacity: 0.45, inset: 0.5, tip: true }),
+      Plot.ruleY([0]),
+    ],
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Ratings over time: the buckets of bucketPairCountsSql (e.g. weeks) are summed into windows —
+ * cumulative (everything up to the end of step s) or sliding (the last `width` buckets) — and each
+ * window is fitted on its own (Bradley-Terry, mean 1000 over the models rated in that window,
+ * bootstrap percentile intervals). Windows are built and fitted one at a time so a caller can
+ * yield to the page, report progress and stop between fits.
+ */
+import type { BucketCounts } from '../sql/time-windows.ts';
+import type { Leaderboard } from './leaderboard.ts';
+import type { PairCounts } from './pair-counts.ts';
+
+export interface WindowSpec {
+  mode: 'cumulative' | 'sliding';
+  /** Buckets per window, for 'sliding'. */
+  width: number;
+}
+
+export interface TimeWindow {
+  index: number;
+  /** First bucket included and the bucket after the last one: [from, to). */
+  from: number;
+  to: number;
+}
+
+/** One window per step, from the first bucket to the last, ending at each bucket in turn. */
+export function timeWindows(bucketCount: number, spec: WindowSpec): TimeWindow[] {
+  if (!Number.isInteger(bucketCount) || bucketCount < 0) throw new RangeError(`timeWindows: bucket count must be a non-negative integer, got ${bucketCount}`);
+  if (spec.mode === 'sliding' && !(Number.isInteger(spec.width) && spec.width >= 1)) throw new RangeError(`timeWindows: width must be a positive integer, got ${spec.width}`);
+  return Array.from({ length: bucketCount }, (_, s) => ({
+    index: s,
+    from: spec.mode === 'cumulative' ? 0 : Math.max(0, s + 1 - spec.width),
+    to: s + 1,
+  }));
+}
+
+/** Votes of buckets [from, to) as PairCounts, cells of equal (a, b, outcome) summed. */
+export function windowCounts(buckets: BucketCounts, from: number, to: number): PairCounts {
+  const sums = new Map<number, number>();
+  const m = buckets.models.length;
+  for (let r = 0; r < buckets.bucket.length; r++) {
+    const k = buckets.bucket[r];
+    if (k < from || k >= to) continue;
+    const key = (buckets.a[r] * m + buckets.b[r]) * 4 + buckets.outcome[r];
+    sums.set(key, (sums.get(key) ?? 0) + buckets.n[r]);
+  }
+  const keys = [...sums.keys()].sort((x, y) => x - y);
+  const out: PairCounts = {
+    models: buckets.models,
+    a: new Int32Array(keys.length),
+    b: new Int32Array(keys.length),
+    outcome: new Uint8Array(keys.length),
+    n: new Float64Array(keys.length),
+  };
+  keys.forEach((key, i) => {
+    out.outcome[i] = key % 4;
+    const pair = Math.floor(key / 4);
+    out.a[i] = Math.floor(pair / m);
+    out.b[i] = pair % m;
+    out.n[i] = sums.get(key)!;
+  });
+  return out;
+}
+
+/** A model's rating in one window, as the chart and the table draw it. */
+export interface TimePoint {
+  model: string;
+  window: number;
+  /** Window bounds as unix seconds: start of its first bucket, end of its last. */
+  start: number;
+  end: number;
+  rating: number;
+  lower: number | null;
+  upper: number | null;
+  votes: number;
+}
+
+/**
+ * Points of one fitted window: rated models with at least `minVotes` votes in it (a handful of
+ * votes gives a rating, but not one worth a line).
+ */
+export function windowPoints(board: Leaderboard, w: TimeWindow, origin: number, step: number, minVotes: number): TimePoint[] {
+  return board.rows
+    .filter((r) => r.rating !== null && r.group === 0 && r.votes >= minVotes)
+    .map((r) => ({
+      model: r.model,
+      window: w.index,
+      start: origin + w.from * step,
+      end: origin + w.to * step,
+      rating: r.rating!,
+      lower: r.lower,
+      upper: r.upper,
+      votes: r.votes,
+    }));
+}
+
+/**
+ * The `n` models to draw: highest rating in the latest window they appear in, latest windows
+ * first, so a model that entered late and ranks high is kept.
+ */
+export function topModels(points: readonly TimePoint[], n: number): string[] {
+  const last = new Map<string, TimePoint>();
+  for (const p of points) {
+    const seen = last.get(p.model);
+    if (!seen || p.window > seen.window) last.set(p.model, p);
+  }
+  const latest = Math.max(-1, ...[...last.values()].map((p) => p.window));
+  return [...last.values()]
+    .sort((x, y) => (x.window === latest ? 0 : 1) - (y.window === latest ? 0 : 1) || y.rating - x.rating || (x.model < y.model ? -1 : 1))
+    .slice(0, n)
+    .map((p) => p.model);
+}
+
+/** The step for a time span: a day under 3 weeks, a week under a year, else 4 weeks. */
+export function defaultStep(spanSeconds: number): { seconds: number; label: string } {
+  const day = 86_400;
+  if (spanSeconds < 21 * day) return { seconds: day, label: 'day' };
+  if (spanSeconds < 365 * day) return { seconds: 7 * day, label: 'week' };
+  return { seconds: 28 * day, label: '4 weeks' };
+}

@@ -1,0 +1,288 @@
+/**
+ * ViewState ↔ address. The address holds only what differs from DEFAULT_VIEW, as short readable
+ * parameters in a fixed order (same state, same string); `v` says which format wrote it.
+ *
+ *   v=1  sample=<id> | src=<http(s) address> | file=<name>~<size>~<fingerprint>
+ *   map=<mapping JSON>  f=<filters JSON>  q_ties=1 q_bothbad=1 q_flagged=1 q_anon=1 q_min=<n>
+ *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  sort=<key>.<asc|desc>
+ *   search=<text>  top=<n>  pair=<model>,<model>  cmp_l=<filters JSON>  cmp_r=<filters JSON>
+ *   pivot=<name>,<name>…
+ *
+ * Text is percent-encoded (url-params.ts); JSON values are plain JSON, percent-encoded, so they
+ * stay hand-editable. In pair and pivot each item is strictly encoded (a ',' inside a name is
+ * %2C), so the literal ',' between items is unambiguous. Decoding never throws: each parameter is
+ * read on its own, and one that cannot be read keeps its default and leaves a note. `src` may
+ * also come in the fragment (`#src=…`, never sent to the host); the query's `src` wins.
+ */
+import { SORT_KEYS, type SortKey } from './leaderboard-table.ts';
+import { readFilters, writeFilters } from './url-filters.ts';
+import { readMapping, writeMapping } from './url-mapping.ts';
+import { CURRENT_VERSION, migrate } from './url-migrations.ts';
+import {
+  Bad,
+  bad,
+  decodeText,
+  describe,
+  encodePart,
+  encodeValue,
+  MAX_PARAM_CHARS,
+  parseParams,
+  readFinite,
+  readName,
+  readWhole,
+  type Param,
+} from './url-params.ts';
+import { DEFAULT_VIEW, type DataSource, type ViewState } from './view-state.ts';
+
+export interface DecodeOptions {
+  /** Lens ids the page knows; without it any lowercase word of at most 20 letters is accepted. */
+  lenses?: readonly string[];
+  /** Sample ids the page ships; without it any lowercase id of letters, digits and '-' is accepted. */
+  samples?: readonly string[];
+}
+
+export interface DecodedView {
+  state: ViewState;
+  /** One plain sentence per parameter that was ignored, for the page to show. */
+  notes: string[];
+}
+
+export const MAX_ROUNDS = 10_000;
+export const MAX_TOP = 1000;
+/** The bootstrap's generator takes a 32-bit seed; larger ones would silently alias. */
+export const MAX_SEED = 0xffff_ffff;
+export const MAX_MIN_VOTES = 1_000_000_000;
+const MAX_MODEL_NAME = 1000;
+
+export function encodeView(state: ViewState): string {
+  const out: string[] = [];
+  // A key is written when its text differs from the default's text: one rule gives both the
+  // "only what differs" and the determinism.
+  const put = (key: string, write: (s: ViewState) => string | null) => {
+    const value = write(state);
+    if (value !== null && value !== write(DEFAULT_VIEW)) out.push(`${key}=${value}`);
+  };
+  const flag = (b: boolean) => (b ? '1' : '0');
+  put('sample', (s) => (s.source.kind === 'sample' ? encodeValue(s.source.id) : null));
+  put('src', (s) => (s.source.kind === 'remote' ? encodeValue(s.source.url) : null));
+  put('file', (s) => {
+    if (s.source.kind !== 'local') return null;
+    const f = s.source.file;
+    return `${encodeValue(f.name)}~${f.size}~${encodeValue(f.fingerprint)}`;
+  });
+  put('map', (s) => (s.mapping ? encodeValue(writeMapping(s.mapping)) : null));
+  put('f', (s) => (s.filters.length ? encodeValue(writeFilters(s.filters)) : null));
+  put('q_ties', (s) => flag(s.quick.excludeTies));
+  put('q_bothbad', (s) => flag(s.quick.excludeBothBad));
+  put('q_flagged', (s) => flag(s.quick.excludeFlagged));
+  put('q_anon', (s) => flag(s.quick.anonymousOnly));
+  put('q_min', (s) => String(s.quick.minVotes));
+  put('lens', (s) => encodeValue(s.lens));
+  put('anchor', (s) => (s.rating.anchor ? `${encodeValue(s.rating.anchor.model)}@${encodeValue(String(s.rating.anchor.value))}` : null));
+  put('ties', (s) => s.rating.ties);
+  put('rounds', (s) => String(s.rating.rounds));
+  put('seed', (s) => String(s.rating.seed));
+  put('sort', (s) => `${s.sort.key}.${s.sort.descending ? 'desc' : 'asc'}`);
+  put('search', (s) => encodeValue(s.search));
+  put('top', (s) => String(s.topN));
+  put('pair', (s) => (s.pair ? s.pair.map(encodePart).join(',') : null));
+  put('cmp_l', (s) => (s.compare.left.length ? encodeValue(writeFilters(s.compare.left)) : null));
+  put('cmp_r', (s) => (s.compare.right.length ? encodeValue(writeFilters(s.compare.right)) : null));
+  // An empty pivot means no pivot; it is not written.
+  put('pivot', (s) => (s.compare.pivot?.length ? s.compare.pivot.map(encodePart).join(',') : null));
+  return out.length ? [`v=${CURRENT_VERSION}`, ...out].join('&') : '';
+}
+
+export function decodeView(search: string, hash = '', options: DecodeOptions = {}): DecodedView {
+  const notes: string[] = [];
+  const state = structuredClone(DEFAULT_VIEW);
+  try {
+    const query = new Reader(readVersion(parseParams(search), notes), notes);
+    const fragment = new Reader(parseParams(hash), notes, ' in the fragment');
+    readSource(state, query, fragment, options);
+    readRest(state, query, options);
+  } catch (e) {
+    // Unreachable by design; kept so that a bug here costs a note, never a blank page.
+    notes.push(`could not read the address: ${e instanceof Error ? e.message : String(e)}`);
+    return { state: structuredClone(DEFAULT_VIEW), notes };
+  }
+  return { state, notes };
+}
+
+function readVersion(params: Param[], notes: string[]): Param[] {
+  const raw = params.find((p) => p.key === 'v')?.raw;
+  // No `v` is read as the current format, so hand-written links like `?src=…` work.
+  if (raw === undefined || raw === '') return params;
+  if (!/^\d{1,6}$/.test(raw)) {
+    notes.push(`ignored "v": expected a version number, got ${describe(decodeText(raw) ?? raw)}; read as version ${CURRENT_VERSION}`);
+    return params;
+  }
+  const v = Number(raw);
+  if (v > CURRENT_VERSION) {
+    notes.push(`this link was made by a newer version (${v}) of the page; read as version ${CURRENT_VERSION}`);
+    return params;
+  }
+  return migrate(params, v, notes);
+}
+
+/** The first occurrence of each key, decoded on demand; refusals become notes. */
+class Reader {
+  constructor(private readonly params: Param[], private readonly notes: string[], private readonly where = '') {}
+
+  /** The raw value, or undefined when absent, empty (an empty value means the default) or too long. */
+  raw(key: string): string | undefined {
+    const all = this.params.filter((p) => p.key === key);
+    if (all.length > 1) this.notes.push(`ignored a repeated "${key}"${this.where}; the first one is used`);
+    const p = all[0];
+    if (p === undefined || p.raw === '') return undefined;
+    if (p.raw.length > MAX_PARAM_CHARS) {
+      this.ignore(key, `longer than ${MAX_PARAM_CHARS} characters (${p.raw.length})`);
+      return undefined;
+    }
+    return p.raw;
+  }
+
+  /** Reads one parameter through `read`; undefined when absent or refused (with a note). */
+  get<T>(key: string, read: (text: string, raw: string) => T | Bad): T | undefined {
+    const raw = this.raw(key);
+    if (raw === undefined) return undefined;
+    const text = decodeText(raw);
+    const value = text === null ? bad('not valid percent-encoding') : read(text, raw);
+    if (value instanceof Bad) {
+      this.ignore(key, value.why);
+      return undefined;
+    }
+    return value;
+  }
+
+  ignore(key: string, why: string): void {
+    this.notes.push(`ignored "${key}"${this.where}: ${why}`);
+  }
+}
+
+function readSource(state: ViewState, query: Reader, fragment: Reader, options: DecodeOptions): void {
+  const fromQuery = query.get('src', readRemote);
+  const fromFragment = fragment.get('src', readRemote);
+  if (fromQuery && fromFragment && fromQuery.url !== fromFragment.url) {
+    fragment.ignore('src', 'the address in the query is used');
+  }
+  const file = query.get('file', readLocal);
+  const sample = query.get('sample', (t) => readSample(t, options.samples));
+  // One source wins, the most specific first; the others are named so nothing is lost silently.
+  const found: [string, DataSource | undefined][] = [
+    ['src', fromQuery ?? fromFragment],
+    ['file', file],
+    ['sample', sample],
+  ];
+  const winner = found.find(([, s]) => s !== undefined);
+  if (!winner) return;
+  state.source = winner[1]!;
+  for (const [key, s] of found) {
+    if (s && key !== winner[0]) query.ignore(key, `the link also names "${winner[0]}", which is used`);
+  }
+}
+
+function readRemote(text: string): { kind: 'remote'; url: string } | Bad {
+  let ok = false;
+  try {
+    ok = /^https?:\/\/\S+$/i.test(text) && /^https?:$/.test(new URL(text).protocol);
+  } catch {
+    ok = false;
+  }
+  return ok ? { kind: 'remote', url: text } : bad(`expected an http(s) address, got ${describe(text)}`);
+}
+
+function readLocal(text: string): DataSource | Bad {
+  // The name may itself contain '~'; size and fingerprint cannot, so split from the right.
+  const m = /^([\s\S]+)~(\d{1,16})~([0-9a-f]{8,64})$/.exec(text);
+  const size = m ? Number(m[2]) : NaN;
+  if (!m || !Number.isSafeInteger(size) || m[1].length > 1000) {
+    return bad(`expected <file name>~<size in bytes>~<hex fingerprint>, got ${describe(text)}`);
+  }
+  return { kind: 'local', file: { name: m[1], size, fingerprint: m[3] } };
+}
+
+function readSample(text: string, known?: readonly string[]): DataSource | Bad {
+  const ok = known ? known.includes(text) : /^[a-z0-9][a-z0-9-]{0,63}$/.test(text);
+  return ok ? { kind: 'sample', id: text } : bad(`no sample called ${describe(text)}`);
+}
+
+function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
+  const json = <T>(read: (x: unknown) => T | Bad) => (text: string): T | Bad => {
+    let x: unknown;
+    try {
+      x = JSON.parse(text);
+    } catch {
+      return bad(`expected JSON, got ${describe(text)}`);
+    }
+    return read(x);
+  };
+  const flag = (text: string) => (text === '1' || text === 'true' ? true : text === '0' || text === 'false' ? false : bad(`expected 1 or 0, got ${describe(text)}`));
+  const set = <T>(value: T | undefined, apply: (v: T) => void) => value !== undefined && apply(value);
+  const s = state;
+
+  set(q.get('map', json(readMapping)), (v) => (s.mapping = v));
+  set(q.get('f', json(readFilters)), (v) => (s.filters = v));
+  set(q.get('q_ties', flag), (v) => (s.quick.excludeTies = v));
+  set(q.get('q_bothbad', flag), (v) => (s.quick.excludeBothBad = v));
+  set(q.get('q_flagged', flag), (v) => (s.quick.excludeFlagged = v));
+  set(q.get('q_anon', flag), (v) => (s.quick.anonymousOnly = v));
+  set(q.get('q_min', (t) => readWhole(t, 0, MAX_MIN_VOTES)), (v) => (s.quick.minVotes = v));
+  set(q.get('lens', (t) => readLens(t, options.lenses)), (v) => (s.lens = v));
+  set(q.get('anchor', readAnchor), (v) => (s.rating.anchor = v));
+  set(q.get('ties', readTies), (v) => (s.rating.ties = v));
+  set(q.get('rounds', (t) => readWhole(t, 0, MAX_ROUNDS)), (v) => (s.rating.rounds = v));
+  set(q.get('seed', (t) => readWhole(t, 0, MAX_SEED)), (v) => (s.rating.seed = v));
+  set(q.get('sort', readSort), (v) => (s.sort = v));
+  set(q.get('search', (t) => t), (v) => (s.search = v));
+  set(q.get('top', (t) => readWhole(t, 0, MAX_TOP)), (v) => (s.topN = v));
+  set(q.get('pair', (_, raw) => readPair(raw)), (v) => (s.pair = v));
+  set(q.get('cmp_l', json(readFilters)), (v) => (s.compare.left = v));
+  set(q.get('cmp_r', json(readFilters)), (v) => (s.compare.right = v));
+  set(q.get('pivot', (_, raw) => readPivot(raw)), (v) => (s.compare.pivot = v));
+}
+
+function readTies(text: string): 'half' | 'davidson' | Bad {
+  return text === 'half' || text === 'davidson' ? text : bad(`expected half or davidson, got ${describe(text)}`);
+}
+
+function readLens(text: string, known?: readonly string[]): string | Bad {
+  if (known) return known.includes(text) ? text : bad(`no lens called ${describe(text)}`);
+  return /^[a-z]{1,20}$/.test(text) ? text : bad(`expected a lens name of 1 to 20 lowercase letters, got ${describe(text)}`);
+}
+
+function readAnchor(text: string): { model: string; value: number } | Bad {
+  // Model names may contain '@'; the value cannot, so split at the last one.
+  const at = text.lastIndexOf('@');
+  if (at < 0 || at > MAX_MODEL_NAME) return bad(`expected <model>@<rating>, got ${describe(text)}`);
+  const value = readFinite(text.slice(at + 1));
+  return value instanceof Bad ? bad(`rating: ${value.why}`) : { model: text.slice(0, at), value };
+}
+
+function readSort(text: string): { key: SortKey; descending: boolean } | Bad {
+  const m = /^(\w+)(?:\.(asc|desc))?$/.exec(text);
+  const keys: readonly string[] = SORT_KEYS;
+  if (!m || !keys.includes(m[1])) return bad(`expected <column>.asc or <column>.desc with a column from ${SORT_KEYS.join(', ')}, got ${describe(text)}`);
+  return { key: m[1] as SortKey, descending: m[2] === 'desc' };
+}
+
+/** Splits on the literal ',' before decoding, so a %2C inside an item stays in the item. */
+function splitList(raw: string): string[] | null {
+  const items = raw.split(',').map(decodeText);
+  return items.includes(null) ? null : (items as string[]);
+}
+
+function readPair(raw: string): [string, string] | Bad {
+  const items = splitList(raw);
+  if (!items || items.length !== 2 || items.some((m) => m.length > MAX_MODEL_NAME)) {
+    return bad(`expected two model names separated by ",", got ${describe(decodeText(raw) ?? raw)}`);
+  }
+  return [items[0], items[1]];
+}
+
+function readPivot(raw: string): string[] | Bad {
+  const items = splitList(raw);
+  if (!items || items.length > 4) return bad(`expected 1 to 4 names separated by ",", got ${describe(decodeText(raw) ?? raw)}`);
+  const bads = items.map((n) => readName(n, 'each name'));
+  return (bads.find((b) => b instanceof Bad) as Bad | undefined) ?? items;
+}

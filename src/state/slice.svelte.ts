@@ -1,0 +1,63 @@
+/**
+ * The current slice: the filters and quick toggles as one bound condition on `battles`, and the
+ * pair counts it holds. A filter that does not fit the loaded data (a tampered or stale link) is
+ * dropped with a note naming it, never turned into SQL text.
+ */
+import type { Duck } from '../io/duckdb';
+import { readCounts, type OpenedDataset } from '../io/open-dataset';
+import type { ColumnInfo } from '../core/schema/column';
+import { BATTLES_TABLE } from '../core/sql/battles';
+import { filtersSql, type Filter } from '../core/sql/filters';
+import type { SqlCondition } from '../core/sql/statement';
+import { describeSql, readColumns } from '../core/sql/summary';
+import { dropModelsBelow } from '../core/stats/min-votes';
+import type { PairCounts } from '../core/stats/pair-counts';
+import { quickFilters } from '../core/view/quick-filters';
+import type { QuickToggles } from '../core/view/view-state';
+
+const NO_FILTER: SqlCondition = { sql: '', params: [] };
+
+export class SliceStore {
+  /** DESCRIBE battles for the loaded dataset. */
+  columns = $state.raw<ColumnInfo[]>([]);
+  where = $state.raw<SqlCondition>(NO_FILTER);
+  counts = $state.raw<PairCounts | null>(null);
+  votes = $state(0);
+  models = $state(0);
+  /** Models left out by the minimum-votes toggle. */
+  droppedModels = $state(0);
+  problem = $state<string | null>(null);
+
+  private generation = 0;
+  private describedFor: OpenedDataset | null = null;
+
+  /** Recomputes the slice; returns the filters actually applied (invalid ones removed). */
+  async update(duck: Duck, dataset: OpenedDataset, filters: Filter[], quick: QuickToggles): Promise<Filter[]> {
+    const generation = ++this.generation;
+    if (this.describedFor !== dataset) {
+      this.columns = readColumns(await duck.connector.query(describeSql(BATTLES_TABLE).sql));
+      this.describedFor = dataset;
+    }
+    let applied = filters;
+    let where: SqlCondition;
+    try {
+      where = filtersSql([...filters, ...quickFilters(quick, this.columns)], this.columns);
+      this.problem = null;
+    } catch (error) {
+      applied = [];
+      this.problem = `filters ignored: ${(error as Error).message}`;
+      where = filtersSql(quickFilters(quick, this.columns), this.columns);
+    }
+    const counts = where.sql ? await readCounts(duck, where) : dataset.counts;
+    if (generation !== this.generation) return applied;
+    const kept = dropModelsBelow(counts, quick.minVotes);
+    this.where = where.sql ? where : NO_FILTER;
+    this.counts = kept.counts;
+    this.droppedModels = kept.droppedModels.length;
+    let votes = 0;
+    for (const n of kept.counts.n) votes += n;
+    this.votes = votes;
+    this.models = new Set([...kept.counts.a, ...kept.counts.b]).size;
+    return applied;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The view, mirrored in the address bar. Every change is written with replaceState; a change of
+ * lens adds a history entry so Back returns to the previous lens. Links that cannot be fully read
+ * open the default for the unreadable parts and say so in `notes`.
+ */
+import { decodeView, encodeView, type DecodeOptions } from '../core/view/url-codec';
+import { DEFAULT_VIEW, type ViewState } from '../core/view/view-state';
+
+export class ViewStore {
+  state = $state<ViewState>(structuredClone(DEFAULT_VIEW));
+  notes = $state<string[]>([]);
+  private lastLens = DEFAULT_VIEW.lens;
+  private lastWritten = '';
+
+  constructor(private readonly options: DecodeOptions) {}
+
+  /** Reads the address (on start and on Back/Forward). */
+  readAddress(): void {
+    const { state, notes } = decodeView(location.search, location.hash, this.options);
+    this.state = state;
+    this.notes = notes;
+    this.lastLens = state.lens;
+    this.lastWritten = encodeView(state);
+  }
+
+  /** Writes the address when the view changed; call from an effect that reads `state`. */
+  writeAddress(): void {
+    const query = encodeView($state.snapshot(this.state) as ViewState);
+    if (query === this.lastWritten) return;
+    this.lastWritten = query;
+    const url = `${location.pathname}${query ? `?${query}` : ''}`;
+    if (this.state.lens !== this.lastLens) history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+    this.lastLens = this.state.lens;
+  }
+
+  /** A plain copy for queries and workers (no proxies). */
+  snapshot(): ViewState {
+    return $state.snapshot(this.state) as ViewState;
+  }
+}

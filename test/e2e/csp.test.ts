@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { appUrl, openSession, type Session } from './browser';
+import { loadsSoFar, summaryFigures, waitForDataset } from './page-helpers';
+import { startStaticServer } from './static-server';
+import { createNodeConnector } from '../../src/cli/node-connector';
+
+describe('the built page’s Content-Security-Policy', () => {
+  let session: Session;
+  let other: Awaited<ReturnType<typeof startStaticServer>>;
+  const dir = mkdtempSync(join(tmpdir(), 'arena-lens-other-origin-'));
+
+  beforeAll(async () => {
+    const db = await createNodeConnector();
+    await db.query(`COPY (SELECT * FROM read_csv($1)) TO $2 (FORMAT parquet)`, [resolve('static-data/pair-counts.csv'), join(dir, 'counts.parquet')]);
+    db.close();
+    other = await startStaticServer(dir, dir);
+    session = await openSession();
+    await session.page.goto(appUrl());
+    await waitForDataset(session.page, 'arena-conversations.parquet');
+  });
+  afterAll(async () => {
+    await session.close();
+    await other.close();
+  });
+
+  test('is present, without unsafe-eval or inline scripts', async () => {
+    const csp = await session.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(eval|inline)'/);
+    expect(csp).toContain("connect-src 'self'");
+  });
+
+  test('blocks an injected inline script and a request from the page to another host', async () => {
+    const result = await session.page.evaluate(async (otherUrl) => {
+      const violations: string[] = [];
+      document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+      let fetched = true;
+      try {
+        await fetch(`${otherUrl}/counts.parquet`);
+      } catch {
+        fetched = false;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      return { ran: (window as unknown as { __injected?: boolean }).__injected === true, fetched, violations };
+    }, other.url);
+    expect(result.ran).toBe(false);
+    expect(result.fetched).toBe(false);
+    expect(result.violations.join(' ')).toMatch(/script-src/);
+  });
+
+  test('still lets the user read a parquet file from the address they typed on another host', async () => {
+    const { page } = session;
+    const before = await loadsSoFar(page);
+    await page.getByRole('button', { name: 'Remote URL…' }).click();
+    await page.getByTestId('remote-url').fill(`${other.url}/remote/counts.parquet`);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await waitForDataset(page, 'counts.parquet', before);
+    expect((await summaryFigures(page)).votes).toBe(60728);
+  });
+});

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { appUrl, openSession, type Session } from './browser';
+import { dropFile, waitForDataset, waitForRatings } from './page-helpers';
+
+const samples = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples;
+
+/** The headline figures of the open lens, read from their data-value attributes. */
+async function figures(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() =>
+    Object.fromEntries([...document.querySelectorAll('[data-figure]')].map((el) => [el.getAttribute('data-figure'), Number(el.getAttribute('data-value'))])),
+  );
+}
+
+/** Waits until a chart has drawn at least `min` marks of the given kind. */
+async function waitForChart(page: Page, name: string, selector = 'rect', min = 1): Promise<number> {
+  const sel = `[data-chart="${name}"] svg ${selector}`;
+  await page.waitForFunction(([s, n]) => document.querySelectorAll(s).length >= n, [sel, min] as const, { timeout: 60_000 });
+  return page.locator(sel).count();
+}
+
+/** Clicks the first bar of a chart and waits for the listed rows. */
+async function clickBar(page: Page, name: string, selector = '[aria-label^="bar"] rect'): Promise<number> {
+  await page.locator(`[data-chart="${name}"] svg ${selector}`).first().click();
+  await page.waitForSelector('[data-testid="lens-rows"] tbody tr', { timeout: 60_000 });
+  return page.locator('[data-testid="lens-rows"] tbody tr').count();
+}
+
+async function downloadCsv(page: Page, scope: string): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`${scope} [data-download="csv"]`).first().click()]);
+  const path = await download.path();
+  return readFileSync(path!, 'utf8');
+}
+
+describe('safety, defects and judges lenses on their samples', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession();
+    await session.page.goto(appUrl());
+    await waitForDataset(session.page, 'arena-conversations.parquet');
+  });
+  afterAll(async () => {
+    expect(session.outside(), 'requests that left localhost').toEqual([]);
+    expect(session.errors).toEqual([]);
+    expect(await session.page.locator('[data-lens-body] .error').count(), 'error banners in the lenses').toBe(0);
+    await session.close();
+  });
+
+  test('the safety lens shows the planted flag counts, draws its charts and lists flagged votes', async () => {
+    const { page } = session;
+    const planted = samples['arena-conversations.parquet'].planted;
+    await waitForRatings(page);
+    await page.getByTestId('lens-safety').click();
+    await page.waitForSelector('[data-figure="flagged:openai_moderation"]', { timeout: 60_000 });
+    const f = await figures(page);
+    expect(f['votes']).toBe(30000);
+    expect(f['flagged:openai_moderation']).toBe(planted.moderation_flagged);
+    expect(f['flagged:toxic_chat_tag.roberta-large']).toBe(planted.toxic_flagged['roberta-large']);
+    expect(f['flagged:toxic_chat_tag.t5-large']).toBe(planted.toxic_flagged['t5-large']);
+    expect(f['flagged:any-classifier']).toBe(planted.toxic_flagged.any);
+    expect(await waitForChart(page, 'arena-conversations-moderation-categories', '[aria-label^="bar"] rect', 11)).toBe(11);
+    await waitForChart(page, 'arena-conversations-score-histogram');
+    await waitForChart(page, 'arena-conversations-flagged-by-model', '[aria-label^="bar"] rect', 24);
+    await waitForChart(page, 'arena-conversations-ratings-flagged-vs-not', 'circle', 24);
+    const kappa = await page.locator('[data-agreement]').count();
+    expect(kappa).toBe(3);
+    // The first category bar is the largest: harassment.
+    const rows = await clickBar(page, 'arena-conversations-moderation-categories');
+    expect(rows).toBe(Math.min(200, planted.moderation_categories.harassment));
+    await expect(page.locator('[data-testid="lens-rows"] h3').textContent()).resolves.toContain('harassment');
+    const csv = await downloadCsv(page, '[data-testid="lens-rows"]');
+    expect(csv.split('\n')[0]).toContain('model_a');
+    expect(csv.trim().split('\n').length).toBe(rows + 1);
+  });
+
+  test('the defects lens shows the French-Maxx label counts, breaks them down and lists labelled pairs', async () => {
+    const { page } = session;
+    const planted = samples['french-maxx.parquet'].planted;
+    await dropFile(page, resolve('static-data/french-maxx.parquet'));
+    await page.getByTestId('lens-defects').click();
+    await page.waitForSelector('[data-figure="label:incorrect"]', { timeout: 60_000 });
+    const f = await figures(page);
+    expect(f['units']).toBe(5000);
+    expect(f['label:incorrect']).toBe(planted.defect_counts.incorrect);
+    expect(f['label:superficial']).toBe(planted.defect_counts.superficial);
+    expect(f['label:instructions_not_followed']).toBe(planted.defect_counts.instructions_not_followed);
+    expect(f['label:any_defect']).toBe(planted.defect_counts.any_defect);
+    await waitForChart(page, 'french-maxx-label-cooccurrence', '[aria-label="cell"] rect', 9);
+    // by source: 3 labels + any defect, two sources each
+    expect(await waitForChart(page, 'french-maxx-labels-by-source', '[aria-label^="bar"] rect', 8)).toBe(8);
+    await waitForChart(page, 'french-maxx-answer-lengths');
+    const rows = await clickBar(page, 'french-maxx-label-rates');
+    expect(rows).toBe(200);
+    const text = await page.locator('[data-testid="lens-rows"] thead').textContent();
+    expect(text).toContain('rejected');
+    const csv = await downloadCsv(page, '[data-testid="lens-rows"]');
+    expect(csv.split('\n')[0]).toContain('incorrect');
+  });
+
+  test('the defects lens gives comparIA labels per model, side a to model A and side b to model B', async () => {
+    const { page } = session;
+    const planted = samples['comparia-votes.parquet'].planted;
+    await dropFile(page, resolve('static-data/comparia-votes.parquet'));
+    await page.getByTestId('lens-defects').click();
+    // The lens stays open across the file change: wait for it to count the new file's answers (two per vote).
+    await page.waitForSelector('[data-figure="units"][data-value="16000"]', { timeout: 60_000 });
+    const f = await figures(page);
+    const sum = (label: string) => Object.values(planted.label_counts_per_model as Record<string, Record<string, number>>).reduce((s, m) => s + m[label], 0);
+    expect(f['label:incorrect']).toBe(sum('incorrect'));
+    expect(f['label:useful']).toBe(sum('useful'));
+    expect(await waitForChart(page, 'comparia-votes-labels-per-model', '[aria-label="cell"] rect', 112)).toBe(112);
+    const cell = page.locator('[data-chart="comparia-votes-labels-per-model"] svg [aria-label="cell"] rect');
+    // Cells come in data order: models sorted by name, then the six labels in file order and "any defect".
+    const i = [...samples['comparia-votes.parquet'].model_names].sort().indexOf('corvid-7b') * 7 + 3;
+    expect(await cell.nth(i).evaluate((el) => (el as unknown as { __data__: unknown }).__data__)).toBe(i);
+    await cell.nth(i).click();
+    await page.waitForTimeout(1500);
+    await page.locator('[data-chart="comparia-votes-label-rates"] svg [aria-label^="bar"] rect').first().click();
+    await page.waitForTimeout(1500);
+    console.log('AFTER', await page.evaluate(() => [document.querySelectorAll('[data-testid="lens-rows"]').length, document.querySelector('[data-lens-body="defects"] .error')?.textContent, document.querySelector('[data-lens-body="defects"]')?.textContent?.slice(0, 300)]));
+    await page.waitForSelector('[data-testid="lens-rows"] h3');
+    expect(await page.locator('[data-testid="lens-rows"] h3').textContent()).toContain('corvid-7b');
+    await page.waitForFunction(() => document.querySelector('[data-testid="lens-rows"] h3')?.textContent?.includes('corvid-7b'));
+    await page.waitForSelector('[data-testid="lens-rows"] tbody tr');
+    const rows = await page.locator('[data-testid="lens-rows"] tbody tr').count();
+    expect(rows).toBe(Math.min(200, planted.label_counts_per_model['corvid-7b'].incorrect));
+  });
+
+  test('the judges lens shows the planted agreement, invalid votes and position bias, and lists items', async () => {
+    const { page } = session;
+    const planted = samples['genrm-judges.parquet'].planted;
+    await dropFile(page, resolve('static-data/genrm-judges.parquet'));
+    await page.getByTestId('lens-judges').click();
+    await page.waitForSelector('[data-figure="invalid-votes"]', { timeout: 60_000 });
+    const f = await figures(page);
+    expect(f['items']).toBe(4000);
+    expect(f['unanimous']).toBe(planted.agreement_distribution['1.0']);
+    expect(f['invalid-votes']).toBe(planted.invalid_judge_votes);
+    expect(f['seat-a-share']).toBeCloseTo(planted.position_bias.a_share_of_decisive_majorities, 4);
+    expect(f['swap-inconsistent']).toBeCloseTo(planted.position_bias.position_inconsistency_rate, 4);
+    expect(f['kappa-recorded']).toBeCloseTo(1, 6);
+    await waitForChart(page, 'genrm-judges-judge-agreement', '[aria-label^="bar"] rect', 5);
+    await waitForChart(page, 'genrm-judges-judge-verdicts', '[aria-label^="bar"] rect', 20);
+    await waitForChart(page, 'genrm-judges-judge-kappa', 'circle', 5);
+    await waitForChart(page, 'genrm-judges-swap-consistency', '[aria-label^="bar"] rect', 18);
+    const table = await page.locator('[data-table="genrm-judges-judges"] tbody tr').first().textContent();
+    expect(table).toContain(String(planted.judges[0].agrees_with_majority.toLocaleString('en-US')));
+    // The first agreement bar is the highest level: all five judges agree.
+    const rows = await clickBar(page, 'genrm-judges-judge-agreement');
+    expect(rows).toBe(Math.min(200, planted.agreement_distribution['1.0']));
+    const csv = await downloadCsv(page, '[data-table="genrm-judges-judges"]');
+    expect(csv.trim().split('\n')).toHaveLength(7);
+  });
+});

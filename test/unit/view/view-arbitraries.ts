@@ -1,0 +1,99 @@
+/** fast-check generators for any valid ViewState, with hostile text wherever a user's text can go. */
+import fc from 'fast-check';
+import { OUTCOMES } from '../../../src/core/outcome.ts';
+import type { ColumnMapping, SideSource, WinnerSource } from '../../../src/core/schema/mapping.ts';
+import type { Filter } from '../../../src/core/sql/filters.ts';
+import { SORT_KEYS } from '../../../src/core/view/leaderboard-table.ts';
+import type { DataSource, ViewState } from '../../../src/core/view/view-state.ts';
+
+export const HOSTILE = [
+  `'; DROP TABLE battles; --`,
+  '<script>alert(1)</script>',
+  '" onmouseover="x',
+  'a&b=c#d?e',
+  '%41%zz%',
+  '+ +',
+  'a,b',
+  'x~12~0123456789abcdef',
+  'me@host@1200',
+  '__proto__',
+  'constructor',
+  'ümlaut 日本語 🦜‍🔥',
+  ' leading and trailing ',
+  'line\nbreak\ttab\u0000nul',
+];
+
+export const text = (maxLength = 20): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.string({ maxLength }),
+    fc.string({ maxLength, unit: 'binary' }),
+    fc.string({ maxLength, unit: 'grapheme' }),
+    fc.constantFrom(...HOSTILE),
+  );
+
+const name = text().filter((s) => s.length >= 1 && s.length <= 200);
+const path = fc.array(name, { minLength: 1, maxLength: 4 });
+// -0 is written as 0 (String and JSON.stringify both do), so the generator does not produce it.
+const finite = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })).map((x) => (x === 0 ? 0 : x));
+const scalar = fc.oneof(text(), finite, fc.boolean(), fc.constant(null));
+
+export const filterArb: fc.Arbitrary<Filter> = fc.oneof(
+  fc.record({ kind: fc.constant('in' as const), path, values: fc.array(scalar, { maxLength: 5 }) }),
+  fc.record({ kind: fc.constant('range' as const), path, min: finite, max: finite }, { requiredKeys: ['kind', 'path'] }),
+  fc.record({ kind: fc.constant('date' as const), path, from: text(), to: text() }, { requiredKeys: ['kind', 'path'] }),
+  fc.record({ kind: fc.constant('boolean' as const), path, value: fc.boolean() }),
+  fc.record({ kind: fc.constant('exclude-outcomes' as const), outcomes: fc.subarray([...OUTCOMES]) }),
+);
+const filters = fc.array(filterArb, { maxLength: 3 });
+
+const side: fc.Arbitrary<SideSource> = fc.oneof(
+  fc.record({ kind: fc.constant('column' as const), column: name }),
+  fc.record({ kind: fc.constant('constant' as const), name: text() }),
+);
+const winner: fc.Arbitrary<WinnerSource> = fc.oneof(
+  fc.record({
+    kind: fc.constant('column' as const),
+    column: name,
+    labels: fc.dictionary(text(), fc.constantFrom(...OUTCOMES), { maxKeys: 5, noNullPrototype: true }),
+    namesModel: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('constant' as const), outcome: fc.constantFrom(...OUTCOMES) }),
+);
+const mapping: fc.Arbitrary<ColumnMapping> = fc.record(
+  { modelA: side, modelB: side, winner, tieFlag: name, weight: name },
+  { requiredKeys: ['modelA', 'modelB', 'winner'] },
+);
+
+const source: fc.Arbitrary<DataSource> = fc.oneof(
+  fc.record({ kind: fc.constant('sample' as const), id: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/) }),
+  fc.record({ kind: fc.constant('remote' as const), url: fc.webUrl({ withQueryParameters: true, withFragments: true }) }),
+  fc.record({
+    kind: fc.constant('local' as const),
+    file: fc.record({ name, size: fc.maxSafeNat(), fingerprint: fc.stringMatching(/^[0-9a-f]{16}$/) }),
+  }),
+);
+
+export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
+  source,
+  mapping: fc.option(mapping, { nil: null }),
+  filters,
+  quick: fc.record({
+    excludeTies: fc.boolean(),
+    excludeBothBad: fc.boolean(),
+    excludeFlagged: fc.boolean(),
+    anonymousOnly: fc.boolean(),
+    minVotes: fc.nat(1_000_000_000),
+  }),
+  lens: fc.stringMatching(/^[a-z]{1,20}$/),
+  rating: fc.record({
+    anchor: fc.option(fc.record({ model: text(), value: finite }), { nil: null }),
+    ties: fc.constantFrom('half' as const, 'davidson' as const),
+    rounds: fc.nat(10_000),
+    seed: fc.nat(0xffff_ffff),
+  }),
+  sort: fc.record({ key: fc.constantFrom(...SORT_KEYS), descending: fc.boolean() }),
+  search: text(),
+  topN: fc.nat(1000),
+  pair: fc.option(fc.tuple(text(), text()), { nil: null }),
+  compare: fc.record({ left: filters, right: filters, pivot: fc.option(path, { nil: null }) }),
+});
