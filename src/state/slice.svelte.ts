@@ -26,6 +26,7 @@ export class SliceStore {
   models = $state(0);
   /** Models left out by the minimum-votes toggle. */
   droppedModels = $state(0);
+  /** Why filters were dropped; stays until the user dismisses it or changes the filters. */
   problem = $state<string | null>(null);
 
   private generation = 0;
@@ -37,12 +38,12 @@ export class SliceStore {
     if (this.describedFor !== dataset) {
       this.columns = readColumns(await duck.connector.query(describeSql(BATTLES_TABLE).sql));
       this.describedFor = dataset;
+      this.problem = null;
     }
     let applied = filters;
     let where: SqlCondition;
     try {
       where = filtersSql([...filters, ...quickFilters(quick, this.columns)], this.columns);
-      this.problem = null;
     } catch (error) {
       applied = [];
       this.problem = `filters ignored: ${(error as Error).message}`;

@@ -116,10 +116,6 @@ describe('safety, defects and judges lenses on their samples', () => {
     const i = [...samples['comparia-votes.parquet'].model_names].sort().indexOf('corvid-7b') * 7 + 3;
     expect(await cell.nth(i).evaluate((el) => (el as unknown as { __data__: unknown }).__data__)).toBe(i);
     await cell.nth(i).click();
-    await page.waitForTimeout(1500);
-    await page.locator('[data-chart="comparia-votes-label-rates"] svg [aria-label^="bar"] rect').first().click();
-    await page.waitForTimeout(1500);
-    console.log('AFTER', await page.evaluate(() => [document.querySelectorAll('[data-testid="lens-rows"]').length, document.querySelector('[data-lens-body="defects"] .error')?.textContent, document.querySelector('[data-lens-body="defects"]')?.textContent?.slice(0, 300)]));
     await page.waitForSelector('[data-testid="lens-rows"] h3');
     expect(await page.locator('[data-testid="lens-rows"] h3').textContent()).toContain('corvid-7b');
     await page.waitForFunction(() => document.querySelector('[data-testid="lens-rows"] h3')?.textContent?.includes('corvid-7b'));
