@@ -7,11 +7,11 @@ import { loadSource, LoadError, type LoadedSource, type LoadProgress, type Sourc
 import { detectPreset, type Detection } from '../core/schema/detect';
 import type { ColumnMapping } from '../core/schema/mapping';
 import type { ColumnInfo } from '../core/schema/column';
-import { battlesSql } from '../core/sql/battles';
+import { battlesSql, rawPairCountsSql } from '../core/sql/battles';
 import { runStatements } from '../core/sql/statement';
 import { winnerValuesSql } from '../core/sql/winner-values';
 import { describeSql, outcomeDistributionSql, readColumns, rejectedByReasonSql, totalsSql } from '../core/sql/summary';
-import { modelsSql, pairCountsSql, readPairCounts } from '../core/sql/pair-counts';
+import { modelsSql, pairCountsSql, readPairCounts, readRawPairCounts } from '../core/sql/pair-counts';
 import type { PairCounts } from '../core/stats/pair-counts';
 import type { Outcome } from '../core/outcome';
 
@@ -40,6 +40,8 @@ export interface OpenedDataset {
 
 export interface OpenOptions {
   mapping?: ColumnMapping;
+  /** Pair counts of the whole file, read before battles is built, for a first leaderboard. */
+  onEarlyCounts?: (counts: PairCounts) => void;
   onProgress?: (phase: string, progress?: LoadProgress) => void;
 }
 
@@ -96,7 +98,12 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
   progress('building battles');
   try {
     const textColumns = detection.ok && !options.mapping ? detection.textColumns.filter((c) => loadedNames.has(c)) : [];
-    await runStatements(db, battlesSql({ raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns }));
+    const input = { raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns };
+    if (options.onEarlyCounts) {
+      const early = rawPairCountsSql(input);
+      options.onEarlyCounts(readRawPairCounts(await db.query(early.sql, early.params)));
+    }
+    await runStatements(db, battlesSql(input));
   } catch (error) {
     throw new LoadError(loaded.name, `could not build the battles table: ${(error as Error).message.split('\n')[0]}`);
   }

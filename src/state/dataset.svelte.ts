@@ -9,6 +9,7 @@ import { analyse, openDataset, UnrecognisedShape, type OpenedDataset } from '../
 import type { ColumnMapping } from '../core/schema/mapping';
 import type { ColumnInfo } from '../core/schema/column';
 import type { LoadedSource } from '../io/load-source';
+import type { PairCounts } from '../core/stats/pair-counts';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -20,6 +21,10 @@ export class DatasetStore {
   dataset = $state.raw<OpenedDataset | null>(null);
   /** Counts finished loads, so a reader can tell a fresh result from the one before. */
   loads = $state(0);
+  /** Counts loads begun: a new one means the previous dataset's results are stale. */
+  opens = $state(0);
+  /** The whole file's pair counts, known before the battles table is built. */
+  earlyCounts = $state.raw<PairCounts | null>(null);
   /** Set when a file loaded but its shape was not recognised: the mapping form edits it. */
   unrecognised = $state.raw<{ source: LoadedSource; columns: ColumnInfo[] } | null>(null);
   sourceLabel = $state('');
@@ -30,6 +35,8 @@ export class DatasetStore {
   async open(source: Source, mapping?: ColumnMapping): Promise<void> {
     const generation = ++this.generation;
     mark('open');
+    this.opens++;
+    this.earlyCounts = null;
     this.phase = 'loading';
     this.error = null;
     this.unrecognised = null;
@@ -42,6 +49,9 @@ export class DatasetStore {
       this.duck = duck;
       const opened = await openDataset(duck, source, {
         mapping,
+        onEarlyCounts: (counts) => {
+          if (generation === this.generation) this.earlyCounts = counts;
+        },
         onProgress: (step, progress) => {
           if (generation !== this.generation) return;
           if (step === 'recognising') mark('raw-loaded');

@@ -24,8 +24,18 @@ async function waitForChart(page: Page, name: string, selector = 'rect', min = 1
 /** Clicks the first bar of a chart and waits for the listed rows. */
 async function clickBar(page: Page, name: string, selector = '[aria-label^="bar"] rect'): Promise<number> {
   await page.locator(`[data-chart="${name}"] svg ${selector}`).first().click();
-  await page.waitForSelector('[data-testid="lens-rows"] tbody tr', { timeout: 60_000 });
-  return page.locator('[data-testid="lens-rows"] tbody tr').count();
+  // The list replaces itself while it loads: wait until it holds rows and stops changing.
+  const rows = page.locator('[data-testid="lens-rows"] tbody tr');
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const now = await rows.count();
+      const settled = now > 0 && now === last;
+      last = now;
+      return settled;
+    }, { timeout: 60_000, intervals: [100, 200, 300] })
+    .toBe(true);
+  return last;
 }
 
 async function downloadCsv(page: Page, scope: string): Promise<string> {

@@ -1,6 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { filtersSql } from '../../src/core/sql/filters.ts';
-import { modelsSql, pairCountsSql, readPairCounts } from '../../src/core/sql/pair-counts.ts';
+import { modelsSql, pairCountsSql, readPairCounts, readRawPairCounts } from '../../src/core/sql/pair-counts.ts';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
+import { detectPreset } from '../../src/core/schema/detect.ts';
+import { battlesSql, rawPairCountsSql } from '../../src/core/sql/battles.ts';
+import { describeSql, readColumns } from '../../src/core/sql/summary.ts';
+import { runStatements } from '../../src/core/sql/statement.ts';
 import { FIXTURES } from './fixtures.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';
 
@@ -51,5 +56,24 @@ describe('pair counts on DuckDB', () => {
       ['claude-v1', 'gpt-4', 1, 1],
       ['vicuna', 'gpt-4', 0, 1],
     ]);
+  });
+});
+
+describe('pair counts read from the raw table before battles exists', () => {
+  it('are identical to the pair counts of the battles table, models and cells in the same order', async () => {
+    const db = await createNodeConnector();
+    await db.exec(`CREATE TABLE raw AS SELECT * FROM read_parquet('static-data/arena-battles.parquet')`);
+    await db.exec(`INSERT INTO raw (model_a, model_b, winner) VALUES ('Zeta', 'élan', 'model_a'), ('élan', 'Zeta', 'tie'), ('alpha', 'Zeta', 'model_b')`);
+    const columns = readColumns(await db.query(describeSql('raw').sql));
+    const detection = detectPreset(columns, ['model_a', 'model_b', 'tie', 'tie (bothbad)']);
+    if (!detection.ok) throw new Error(detection.message);
+    const input = { raw: 'raw', columns, mapping: detection.mapping };
+    const early = rawPairCountsSql(input);
+    const fromRaw = readRawPairCounts(await db.query(early.sql, early.params));
+    await runStatements(db, battlesSql(input));
+    const cells = pairCountsSql();
+    const fromBattles = readPairCounts(await db.query(modelsSql().sql), await db.query(cells.sql, cells.params));
+    expect(fromRaw).toEqual(fromBattles);
+    db.close();
   });
 });

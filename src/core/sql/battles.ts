@@ -104,6 +104,22 @@ export function battlesSql(input: BattlesInput): SqlQuery[] {
   ];
 }
 
+/**
+ * Pair counts read straight from the raw table with the same rules as battles, before battles
+ * exists: model names as text (model_a, model_b), outcome code, n. The page fits these while the
+ * battles table is still being built, so the first leaderboard does not wait for it.
+ */
+export function rawPairCountsSql(input: BattlesInput): SqlQuery {
+  const params = new Params();
+  const rows = normalisedRows({ ...input, rowIds: false }, params);
+  return {
+    sql:
+      `SELECT model_a, model_b, outcome_code AS outcome, sum(weight) AS n FROM (${rows}) ` +
+      `WHERE reason IS NULL GROUP BY ALL`,
+    params: params.values,
+  };
+}
+
 // Written out once; a test checks it against OUTCOMES / OUTCOME_CODE.
 const OUTCOME_FROM_CODE = "CASE outcome_code WHEN 0 THEN 'a' WHEN 1 THEN 'b' WHEN 2 THEN 'tie' WHEN 3 THEN 'both_bad' END";
 

@@ -56,3 +56,37 @@ export function readPairCounts(modelRows: readonly Row[], countRows: readonly Ro
   });
   return out;
 }
+
+/**
+ * Rows of rawPairCountsSql() as PairCounts, models in the order the model_name ENUM gives them
+ * (byte order of their UTF-8, as DuckDB sorts text) and cells in the order of pairCountsSql(),
+ * so the early fit and the fit on battles see identical input.
+ */
+export function readRawPairCounts(rows: readonly Row[]): PairCounts {
+  const names = new Set<string>();
+  for (const r of rows) names.add(String(r.model_a)).add(String(r.model_b));
+  const encoder = new TextEncoder();
+  const models = [...names]
+    .map((name) => ({ name, bytes: encoder.encode(name) }))
+    .sort((x, y) => compareBytes(x.bytes, y.bytes))
+    .map((m) => m.name);
+  const index = new Map(models.map((m, i) => [m, i]));
+  const cells = rows
+    .map((r) => [index.get(String(r.model_a))!, index.get(String(r.model_b))!, Number(r.outcome), Number(r.n)] as const)
+    .sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
+  const k = cells.length;
+  const out: PairCounts = { models, a: new Int32Array(k), b: new Int32Array(k), outcome: new Uint8Array(k), n: new Float64Array(k) };
+  cells.forEach(([a, b, o, n], i) => {
+    out.a[i] = a;
+    out.b[i] = b;
+    out.outcome[i] = o;
+    out.n[i] = n;
+  });
+  return out;
+}
+
+function compareBytes(x: Uint8Array, y: Uint8Array): number {
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
+}

@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { appUrl, openSession, type Session } from './browser';
+import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings } from './page-helpers';
+import { csv, flipped, jsonl, parquetFrom, pseudoRandomBytes, truncated, workDir } from './fixtures/hostile-files';
+
+const work = workDir('bad-files');
+const GOOD = resolve('static-data/comparag-votes.parquet');
+const SAMPLE = resolve('static-data/arena-battles.parquet');
+
+/** Gives the page a file and waits until the error banner says something matching `message`. */
+async function expectError(page: Page, path: string, message: RegExp): Promise<string> {
+  await page.getByTestId('file-input').setInputFiles(path);
+  await expect.poll(() => page.getByTestId('error').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(message);
+  await expect.poll(() => page.locator('[data-testid="status"]').count()).toBe(0);
+  return (await page.getByTestId('error').textContent()) ?? '';
+}
+
+/** The page is still usable: the next good file loads and is rated, and the error is gone. */
+async function nextGoodFileLoads(page: Page): Promise<void> {
+  await dropFile(page, GOOD);
+  expect((await summaryFigures(page)).votes).toBe(3000);
+  await waitForRatings(page);
+  expect(await page.getByTestId('error').count()).toBe(0);
+}
+
+async function sql(page: Page, query: string): Promise<string> {
+  await page.getByTestId('lens-sql').click();
+  await page.getByTestId('sql-input').fill(query);
+  await page.getByTestId('sql-run').click();
+  const result = page.getByTestId('sql-result');
+  await expect.poll(() => result.getAttribute('data-state'), { timeout: 60_000 }).not.toBe('empty');
+  await expect.poll(() => page.getByTestId('sql-run').isDisabled()).toBe(false);
+  return (await result.textContent()) ?? '';
+}
+
+describe('bad files get a clear message and leave the page usable', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession();
+    await session.page.goto(appUrl());
+    await waitForDataset(session.page, 'arena-conversations.parquet');
+  });
+  afterAll(async () => {
+    expect(session.outside(), 'requests that left localhost').toEqual([]);
+    await session.close();
+  });
+
+  test('a parquet file cut in half is refused as truncated, naming the file', async () => {
+    const path = work.write('half.parquet', truncated(SAMPLE, 0.5));
+    const message = await expectError(session.page, path, /^Problem:\s*half\.parquet: /);
+    expect(message).toMatch(/truncated|not a readable parquet/i);
+    await nextGoodFileLoads(session.page);
+  });
+
+  test('a parquet file with bytes flipped in the middle is refused or loads, never leaves a blank page', async () => {
+    const { page } = session;
+    const path = work.write('flipped.parquet', flipped(SAMPLE, 256));
+    const before = await loadsSoFar(page);
+    await page.getByTestId('file-input').setInputFiles(path);
+    await page.waitForFunction(
+      (before) =>
+        /flipped\.parquet/.test(document.querySelector('[data-testid="error"]')?.textContent ?? '') ||
+        Number(document.querySelector('[data-testid="dataset-summary"]')?.getAttribute('data-loads')) > before,
+      before,
+      { timeout: 60_000 },
+    );
+    const error = await page.getByTestId('error').textContent().catch(() => null);
+    console.log(`flipped parquet: ${error ?? 'loaded'}`);
+    if (error) expect(error).toMatch(/flipped\.parquet: .*(parquet|corrupt|decompress|invalid|row group)/i);
+    await nextGoodFileLoads(page);
+  });
+
+  test('random bytes named .parquet are refused as not parquet', async () => {
+    const path = work.write('noise.parquet', pseudoRandomBytes(64 * 1024));
+    const message = await expectError(session.page, path, /noise\.parquet: /);
+    expect(message).toMatch(/not a (readable )?parquet/i);
+    await nextGoodFileLoads(session.page);
+  });
+
+  test('an empty .parquet file is refused as empty', async () => {
+    const path = work.write('empty.parquet', '');
+    await expectError(session.page, path, /empty\.parquet: the file is empty/);
+    await nextGoodFileLoads(session.page);
+  });
+
+  test('a parquet file with a schema and no rows says it has no rows', async () => {
+    const path = await parquetFrom(
+      work.path('schema-only.parquet'),
+      `SELECT 'a' AS model_a, 'b' AS model_b, 'model_a' AS winner, 1.5 AS tstamp FROM range(0)`,
+    );
+    await expectError(session.page, path, /schema-only\.parquet: .*no (rows|votes)/i);
+    await nextGoodFileLoads(session.page);
+  });
+
+  test('a CSV with a header and no rows says it has no rows', async () => {
+    const path = work.write('header-only.csv', 'model_a,model_b,winner\n');
+    await expectError(session.page, path, /header-only\.csv: .*no (rows|votes)/i);
+    await nextGoodFileLoads(session.page);
+  });
+
+  test('a file with none of the needed columns opens the mapping form and names what was expected', async () => {
+    const { page } = session;
+    const path = await parquetFrom(work.path('unrelated.parquet'), `SELECT i AS x, i * 2 AS y, 'k' || i AS label_text FROM range(50) t(i)`);
+    const message = await expectError(page, path, /unrelated\.parquet: /);
+    await page.getByTestId('mapping-form').waitFor();
+    expect(message).toMatch(/model_a/);
+    expect(message).toMatch(/winner/);
+    console.log(`no needed columns: ${message}`);
+    await nextGoodFileLoads(page);
+    expect(await page.getByTestId('mapping-form').count()).toBe(0);
+  });
+
+  test('a CSV with unbalanced quotes, line breaks inside quotes and wrong field counts loads what is sound', async () => {
+    const { page } = session;
+    const sound: string[] = [];
+    for (let i = 0; i < 60; i++) sound.push(`m${i % 4},m${(i + 1) % 4},${['model_a', 'model_b', 'tie'][i % 3]},"a note, with a comma"`);
+    const lines = [
+      'model_a,model_b,winner,note',
+      ...sound.slice(0, 20),
+      'm0,m1,model_a,"a quoted note with a\r\ncarriage return inside"', // sound: CR LF inside quotes
+      'm1,m2,model_b,"a note with\ra lone carriage return"', // sound
+      ...sound.slice(20, 40),
+      'm2,m3,model_a,too,many,fields',
+      'm3,m0', // too few fields
+      ...sound.slice(40),
+      'm0,m2,model_b,"an unbalanced quote that never closes',
+    ];
+    const path = work.write('messy.csv', lines.join('\n') + '\n');
+    await dropFile(page, path);
+    const figures = await summaryFigures(page);
+    console.log(`messy.csv: ${JSON.stringify(figures)}`);
+    expect(figures.votes).toBeGreaterThanOrEqual(62);
+    expect(figures.votes).toBeLessThanOrEqual(65);
+    const malformed = Number(await page.getByTestId('rejected-summary').getAttribute('data-malformed'));
+    expect(malformed).toBeGreaterThanOrEqual(2);
+    await page.getByTestId('show-rejected').click();
+    const listed = page.getByTestId('rejected-rows');
+    await expect.poll(() => listed.textContent()).toContain('too,many,fields');
+    await waitForRatings(page);
+    expect(await page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(4);
+  });
+
+  test('rows with a null model, a model against itself or an unknown label are set aside by reason, never as ties', async () => {
+    const { page } = session;
+    const rows: (string | null)[][] = [['model_a', 'model_b', 'winner']];
+    for (let i = 0; i < 40; i++) rows.push([`p${i % 3}`, `p${(i + 1) % 3}`, ['model_a', 'model_b', 'tie', 'tie'][i % 4]]);
+    rows.push(['p0', null, 'model_a'], [null, 'p1', 'tie'], ['', 'p2', 'tie']);
+    rows.push(['p1', 'p1', 'tie'], ['p2', 'p2', 'model_a']);
+    rows.push(['p0', 'p1', 'draw_maybe'], ['p0', 'p2', 'draw_maybe'], ['p1', 'p2', 'banana']);
+    rows.push(['p0', 'p1', null]);
+    await dropFile(page, work.write('reasons.csv', csv(rows)));
+    const figures = await summaryFigures(page);
+    expect(figures.votes).toBe(40);
+    expect(figures.outcomes).toMatchObject({ a: 10, b: 10, tie: 20 });
+    expect(figures.rejected).toEqual({
+      'null model': 3,
+      'model against itself': 2,
+      'unknown winner label "draw_maybe"': 2,
+      'unknown winner label "banana"': 1,
+      'null winner': 1,
+    });
+    await page.getByTestId('show-rejected').click();
+    const listed = page.getByTestId('rejected-rows');
+    await expect.poll(() => listed.textContent()).toContain('banana');
+    expect(await listed.locator('tbody tr').count()).toBe(9);
+  });
+
+  test('integer model ids, JSON text, nested lists and very long strings still load', async () => {
+    const { page } = session;
+    const path = await parquetFrom(
+      work.path('odd-types.parquet'),
+      `SELECT CASE WHEN i = 0 THEN repeat('L', 10240) ELSE (i % 5)::INTEGER END::VARCHAR AS _unused,
+              (i % 5)::INTEGER AS model_a, ((i + 1) % 5)::INTEGER AS model_b,
+              CASE i % 3 WHEN 0 THEN 'model_a' WHEN 1 THEN 'model_b' ELSE 'tie' END AS winner,
+              '{"role": "user", "content": "<b>hi</b> ' || i || '"}' AS meta_json,
+              [i, i + 1, i + 2] AS tags, [[i], [i, i]] AS nested,
+              CASE WHEN i < 3 THEN repeat('x', 1048576) ELSE 'short' END AS prompt
+       FROM range(300) t(i)`,
+      [],
+      100,
+    );
+    await dropFile(page, path);
+    const figures = await summaryFigures(page);
+    expect(figures.votes).toBe(300);
+    expect(figures.models).toBe(5);
+    await waitForRatings(page);
+    const names = await page.locator('[data-testid="leaderboard"] tbody tr').allTextContents();
+    expect(names.join(' ')).toMatch(/\b0\b/);
+    // The rows lens shows the megabyte cells without hanging.
+    await page.getByTestId('lens-browse').click();
+    await page.getByTestId('browse-rows').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('error').count()).toBe(0);
+  });
+
+  test('a 10 KB model name is shown as a name, and the page stays responsive', async () => {
+    const { page } = session;
+    const long = 'M'.repeat(10 * 1024);
+    const rows = [['model_a', 'model_b', 'winner']];
+    for (let i = 0; i < 60; i++) rows.push([i % 2 ? long : 'short-a', i % 3 ? 'short-b' : 'short-c', ['model_a', 'model_b'][i % 2]]);
+    await dropFile(page, work.write('long-name.csv', csv(rows.filter((r) => r[0] !== r[1]))));
+    await waitForRatings(page);
+    await page.getByTestId('lens-leaderboard').click();
+    const text = await page.getByTestId('leaderboard').textContent();
+    expect(text).toContain('short-a');
+    expect(text).toContain('MMMMMMMMMM');
+    await page.getByTestId('lens-matrix').click();
+    await page.getByTestId('lens-leaderboard').click();
+    expect(await page.getByTestId('error').count()).toBe(0);
+  });
+
+  test('20,000 models and 60,000 votes: the leaderboard appears or a message says why', { timeout: 300_000 }, async () => {
+    const { page } = session;
+    const path = await parquetFrom(
+      work.path('many-models.parquet'),
+      `SELECT 'model-' || (i % 20000) AS model_a, 'model-' || ((i * 7919 + 1 + i // 20000) % 20000) AS model_b,
+              CASE i % 3 WHEN 0 THEN 'model_a' WHEN 1 THEN 'model_b' ELSE 'tie' END AS winner
+       FROM range(60000) t(i) WHERE (i % 20000) <> ((i * 7919 + 1 + i // 20000) % 20000)`,
+    );
+    const before = await loadsSoFar(page);
+    const started = Date.now();
+    await page.getByTestId('file-input').setInputFiles(path);
+    await waitForDataset(page, 'many-models.parquet', before, 120_000);
+    const loaded = Date.now() - started;
+    const figures = await summaryFigures(page);
+    expect(figures.models).toBeGreaterThan(19_000);
+    // Either the first board or a message about the ratings.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="leaderboard"] tbody tr') || /ratings/.test(document.querySelector('[data-testid="error"]')?.textContent ?? ''),
+      null,
+      { timeout: 240_000, polling: 500 },
+    );
+    const first = Date.now() - started;
+    // The page answers while the bootstrap runs.
+    const ping = Date.now();
+    await page.evaluate(() => 1);
+    const responsive = Date.now() - ping;
+    await waitForRatings(page, 240_000).catch(() => undefined);
+    const final = Date.now() - started;
+    const error = await page.getByTestId('error').textContent().catch(() => null);
+    console.log(
+      `20k models / ${figures.votes} votes: dataset ready ${loaded} ms, first leaderboard ${first} ms, final intervals ${final} ms, ` +
+        `evaluate round trip during bootstrap ${responsive} ms${error ? `, error: ${error}` : ''}`,
+    );
+    expect(responsive).toBeLessThan(5_000);
+  });
+});
+
+describe('faults inside the page get a readable message', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession();
+    await session.page.goto(appUrl());
+    await waitForDataset(session.page, 'arena-conversations.parquet');
+  });
+  afterAll(async () => {
+    expect(session.outside(), 'requests that left localhost').toEqual([]);
+    await session.close();
+  });
+
+  test('a file whose columns DuckDB refuses (names that differ only in case) gets a message naming the file', async () => {
+    const { page } = session;
+    const rows = [];
+    for (let i = 0; i < 30; i++) rows.push({ model_a: `q${i % 3}`, model_b: `q${(i + 1) % 3}`, winner: 'model_a', Note: 'x', note: 'y' });
+    const message = await expectError(page, work.write('case-clash.jsonl', jsonl(rows)), /case-clash\.jsonl: /);
+    console.log(`case clash: ${message}`);
+    expect(message.length).toBeLessThan(600);
+    await nextGoodFileLoads(page);
+  });
+
+  test('a failed load leaves the previous dataset whole: its raw table still matches what is shown', async () => {
+    const { page } = session;
+    await dropFile(page, GOOD);
+    expect(await sql(page, 'SELECT count(*) AS n FROM raw')).toContain('3000');
+    await expectError(page, work.write('half-again.parquet', truncated(SAMPLE, 0.6)), /half-again\.parquet: /);
+    await expectError(page, work.write('unrelated-again.csv', 'x,y\n1,2\n'), /unrelated-again\.csv: /);
+    await page.getByTestId('mapping-form').waitFor();
+    // The summary still describes the previous file, so every table behind it must be that file's.
+    expect(await page.getByTestId('dataset-summary').getAttribute('data-source')).toBe('comparag-votes.parquet');
+    expect(await sql(page, 'SELECT count(*) AS n FROM raw')).toContain('3000');
+  });
+
+  test('a crash of the rating worker is reported and the next request starts a new worker', async () => {
+    const { page } = session;
+    await dropFile(page, GOOD);
+    await page.getByTestId('lens-leaderboard').click();
+    await waitForRatings(page);
+    const workers = page.workers();
+    console.log(`workers: ${workers.map((w) => w.url().split('/').pop()).join(', ')}`);
+    const rating = workers.find((w) => /rating/.test(w.url()));
+    expect(rating, 'the rating worker').toBeDefined();
+    // Any message the worker gets now throws: an uncaught error, as a crash would.
+    await rating!.evaluate(() => {
+      self.onmessage = () => {
+        throw new Error('simulated crash');
+      };
+    });
+    await page.getByText('Rating options').click();
+    await page.getByTestId('option-seed').fill('11');
+    await page.getByTestId('option-seed').blur();
+    await expect.poll(() => page.getByTestId('error').allTextContents(), { timeout: 30_000 }).toEqual(
+      expect.arrayContaining([expect.stringMatching(/rating worker stopped.*simulated crash.*try again/)]),
+    );
+    await page.getByTestId('option-seed').fill('12');
+    await page.getByTestId('option-seed').blur();
+    await waitForRatings(page);
+    await expect.poll(() => page.getByTestId('error').count()).toBe(0);
+    expect(await page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(8);
+  });
+});
