@@ -133,3 +133,37 @@ describe('views are links', () => {
     }
   });
 });
+
+describe('selections inside lenses are part of the link', () => {
+  test('the matrix pair and the compared slices reopen from the address', async () => {
+    const session = await openSession();
+    try {
+      const { page } = session;
+      await page.goto(appUrl());
+      await waitForDataset(page, 'arena-conversations.parquet');
+      await page.getByTestId('lens-matrix').click();
+      await page.getByTestId('pair-model').selectOption('gallia-13b-chat');
+      await page.getByTestId('pair-opponent').selectOption('aria-2-chat');
+      await page.getByTestId('pair-show').click();
+      await expect.poll(() => page.url()).toContain('pair=gallia-13b-chat,aria-2-chat');
+      const matrixLink = page.url();
+      await page.getByTestId('lens-compare').click();
+      await expect.poll(() => page.url()).toContain('cmp_l=');
+      const compareLink = page.url();
+
+      const fresh = await openSession();
+      try {
+        await fresh.page.goto(matrixLink);
+        await waitForDataset(fresh.page, 'arena-conversations.parquet');
+        await expect.poll(() => fresh.page.getByTestId('pair-votes').textContent()).toContain('gallia-13b-chat');
+        await fresh.page.goto(compareLink);
+        await waitForDataset(fresh.page, 'arena-conversations.parquet');
+        await expect.poll(() => fresh.page.url()).toBe(compareLink);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await session.close();
+    }
+  });
+});

@@ -33,7 +33,7 @@ async function clickBar(page: Page, name: string, selector = '[aria-label^="bar"
       const settled = now > 0 && now === last;
       last = now;
       return settled;
-    }, { timeout: 60_000, intervals: [100, 200, 300] })
+    }, { timeout: 60_000, interval: 150 })
     .toBe(true);
   return last;
 }

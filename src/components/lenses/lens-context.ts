@@ -7,6 +7,7 @@ import type { Duck } from '../../io/duckdb';
 import type { OpenedDataset } from '../../io/open-dataset';
 import type { SqlCondition } from '../../core/sql/statement';
 import type { RatingsStore } from '../../state/ratings.svelte';
+import type { ViewStore } from '../../state/view.svelte';
 
 export interface LensContext {
   duck: Duck;
@@ -19,4 +20,6 @@ export interface LensContext {
   ratings: RatingsStore;
   /** Base name for downloads, e.g. "arena-conversations". */
   fileStem: string;
+  /** The view in the address: a lens keeps its selections there (matrix pair, compared slices). */
+  view: ViewStore;
 }
