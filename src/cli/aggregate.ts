@@ -14,7 +14,7 @@ import { SIDE_SYNONYMS, WEIGHT_SYNONYMS, WINNER_SYNONYMS } from '../core/schema/
 import { BATTLES_TABLE, keptColumns } from '../core/sql/battles.ts';
 import type { Connector } from '../core/sql/connector.ts';
 import { quoteIdent } from '../core/sql/quote.ts';
-import { aggregateSql, DIALECTS, sqlLiteral, WINNER_LABEL } from './aggregate-sql.ts';
+import { aggregateSql, DIALECTS, sqlLiteral, WINNER_LABEL } from '../core/sql/aggregate-sql.ts';
 import { UsageError } from './lib/errors.ts';
 import { battlesInput, buildBattles, loadAndRecognise, readSummary, type OpenedFile } from './lib/open-file.ts';
 import { choiceOption, listOption, parseOptions } from './lib/options.ts';

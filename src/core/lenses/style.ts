@@ -84,7 +84,10 @@ export function answerTextSql(side: AnswerColumn, alias = 't'): string {
   const col = `${alias}.${quoteIdent(side.column)}`;
   if (side.kind === 'text') return `CAST(${col} AS VARCHAR)`;
   const turns = side.role ? `list_filter(${col}, x -> x.${quoteIdent(side.role)} = 'assistant')` : col;
-  return `array_to_string(list_transform(${turns}, x -> CAST(x.${quoteIdent(side.content)} AS VARCHAR)), chr(10))`;
+  // DuckDB 1.4 (the page's) gives NULL for array_to_string of an empty list; a list with no
+  // assistant turn is an empty answer, only a NULL column is a missing one.
+  const joined = `array_to_string(list_transform(${turns}, x -> CAST(x.${quoteIdent(side.content)} AS VARCHAR)), chr(10))`;
+  return `CASE WHEN ${col} IS NULL THEN NULL ELSE coalesce(${joined}, '') END`;
 }
 
 const CODE_BLOCK = "'```[^`]*```'";

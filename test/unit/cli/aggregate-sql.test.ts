@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateSql, sqlIdent, sqlLiteral } from '../../../src/cli/aggregate-sql.ts';
+import { aggregateSql, sqlIdent, sqlLiteral } from '../../../src/core/sql/aggregate-sql.ts';
 import type { ColumnMapping } from '../../../src/core/schema/mapping.ts';
 
 const arena: ColumnMapping = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { main as aggregate } from '../../../src/cli/aggregate.ts';
 import { main as rank } from '../../../src/cli/rank.ts';
-import { aggregateSql } from '../../../src/cli/aggregate-sql.ts';
+import { aggregateSql } from '../../../src/core/sql/aggregate-sql.ts';
 import { createNodeConnector } from '../../../src/cli/node-connector.ts';
 import { loadAndRecognise } from '../../../src/cli/lib/open-file.ts';
 import { STATIC, byModel, run, tempDir, write, type BoardRecord } from './helpers.ts';

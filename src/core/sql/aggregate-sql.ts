@@ -6,10 +6,10 @@
  * (model_a, model_b, winner, count, ...by). Printed for a person to run, so values are literals
  * escaped per dialect; nothing here is run on user input by this project except in tests.
  */
-import type { Outcome } from '../core/outcome.ts';
-import { OUTCOMES } from '../core/outcome.ts';
-import type { ColumnMapping, SideSource } from '../core/schema/mapping.ts';
-import { quoteIdent } from '../core/sql/quote.ts';
+import type { Outcome } from '../outcome.ts';
+import { OUTCOMES } from '../outcome.ts';
+import type { ColumnMapping, SideSource } from '../schema/mapping.ts';
+import { quoteIdent } from './quote.ts';
 
 export const DIALECTS = ['spark', 'bigquery', 'trino', 'duckdb'] as const;
 export type Dialect = (typeof DIALECTS)[number];
