@@ -18,19 +18,27 @@ export interface RatingHandlers {
   onResult: (update: RatingUpdate) => void;
   onProgress?: (roundsDone: number, rounds: number) => void;
   onError: (message: string) => void;
+  /** The worker died and was restarted; the request is being computed again. */
+  onRestart?: (message: string) => void;
+}
+
+interface Pending {
+  id: number;
+  request: Extract<RatingRequest, { type: 'rate' }>;
+  handlers: RatingHandlers;
+  retried: boolean;
 }
 
 export class RatingClient {
   private worker: Worker | null = null;
   private nextId = 1;
-  private current: { id: number; handlers: RatingHandlers } | null = null;
+  private current: Pending | null = null;
 
   rate(counts: PairCounts, options: LeaderboardOptions, handlers: RatingHandlers): number {
-    const worker = this.ensureWorker();
     const id = this.nextId++;
-    this.current = { id, handlers };
+    this.current = { id, request: { type: 'rate', id, counts, options }, handlers, retried: false };
     // Typed arrays are copied, not transferred: the page keeps its counts for re-fits.
-    worker.postMessage({ type: 'rate', id, counts, options } satisfies RatingRequest);
+    this.ensureWorker().postMessage(this.current.request);
     return id;
   }
 
@@ -49,12 +57,20 @@ export class RatingClient {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('../workers/rating.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<RatingResponse>) => this.receive(event.data);
+    // A worker that dies takes its request with it: start a new one and ask again, once.
     worker.onerror = (event) => {
       event.preventDefault();
       const pending = this.current;
+      const what = `the rating worker stopped (${event.message || 'unknown error'})`;
       this.terminate();
-      this.current = null;
-      pending?.handlers.onError(`the rating worker stopped (${event.message || 'unknown error'}); it has been restarted — try again`);
+      if (pending && !pending.retried) {
+        pending.retried = true;
+        pending.handlers.onRestart?.(`${what}; it was restarted and the ratings are being computed again`);
+        this.ensureWorker().postMessage(pending.request);
+      } else if (pending) {
+        this.current = null;
+        pending.handlers.onError(`${what} twice on this data; reload the page, or try fewer bootstrap rounds`);
+      }
     };
     this.worker = worker;
     return worker;

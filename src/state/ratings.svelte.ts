@@ -15,6 +15,8 @@ export class RatingsStore {
   rounds = $state(0);
   computing = $state(false);
   error = $state<string | null>(null);
+  /** Something that went wrong and was mended (a restarted worker), said once. */
+  notice = $state<string | null>(null);
 
   private readonly client = new RatingClient();
   private lastKey = '';
@@ -47,6 +49,9 @@ export class RatingsStore {
       onProgress: (done, total) => {
         this.roundsDone = done;
         this.rounds = total;
+      },
+      onRestart: (message) => {
+        this.notice = message;
       },
       onError: (message) => {
         this.error = `ratings: ${message}`;

@@ -3,6 +3,7 @@
  * cold navigation to DuckDB ready and to the sample's leaderboard; loading 1M and 5M synthetic
  * battles into `battles`; dropping 1.67M real battles to the first leaderboard row. Medians of 3,
  * each run in a fresh profile (cold cache). Figures come from the page's own performance marks.
+ * Also: filter change → point ratings and → final intervals on 1.67M battles (median of 7).
  */
 import { chromium, type Page } from 'playwright-core';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -87,6 +88,34 @@ async function dropTiming(page: Page, file: string, until: string[]): Promise<Re
   return Object.fromEntries(until.map((name) => [name, after[name].at(-1)! - open]));
 }
 
+/**
+ * Filter change → updated leaderboard (point ratings on screen), and → final intervals, on the
+ * loaded file: toggles one language value on and off, timed in the page from the click.
+ */
+async function filterLatency(page: Page, value: string, times = 7): Promise<{ point: number[]; intervals: number[] }> {
+  const point: number[] = [];
+  const intervals: number[] = [];
+  const box = page.locator(`[data-dimension="language"] [data-value="${value}"] input`);
+  await box.waitFor({ timeout: 120_000 });
+  for (let i = 0; i < times; i++) {
+    await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 120_000 });
+    const start = await box.evaluate((el) => {
+      const t = performance.now();
+      (el as HTMLInputElement).click();
+      return t;
+    });
+    await page.waitForFunction((t) => performance.getEntriesByName('arena-lens:leaderboard').some((e) => e.startTime > t), start, { timeout: 120_000, polling: 10 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 120_000, polling: 20 });
+    const [p, f] = await page.evaluate((t) => [
+      performance.getEntriesByName('arena-lens:leaderboard').find((e) => e.startTime > t)!.startTime - t,
+      performance.now() - t,
+    ], start);
+    point.push(p);
+    intervals.push(f);
+  }
+  return { point, intervals };
+}
+
 export async function runBrowserBench(log: (line: string) => void = console.log, battles167m?: string) {
   const dist = join(ROOT, 'dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('build the page first: npm run build');
@@ -125,6 +154,14 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
         });
       }
       const size = `${(statSync(file).size / 1e6).toFixed(1)} MB`;
+      if (file === battles167m) {
+        const latency = await withPage(url, async (page) => {
+          await dropTiming(page, file, ['dataset-ready', 'leaderboard']);
+          return filterLatency(page, 'French');
+        });
+        rows.push([`${label}: filter change → point ratings on screen`, fmt(latency.point), size]);
+        rows.push([`${label}: filter change → 1000-round intervals done`, fmt(latency.intervals), size]);
+      }
       rows.push([`${label}: drop → rows in DuckDB (parquet decoded, inserted)`, fmt(loaded), size]);
       rows.push([`${label}: drop → battles built, summary and pair counts read`, fmt(built), size]);
       rows.push([`${label}: drop → first leaderboard row on screen`, fmt(board), size]);
@@ -136,7 +173,10 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
   return rows;
 }
 
-const fmt = (xs: number[]) => `${(median(xs) / 1000).toFixed(2)} s  (${xs.map((x) => (x / 1000).toFixed(2)).join(', ')})`;
+const fmt = (xs: number[]) =>
+  median(xs) < 1000
+    ? `${median(xs).toFixed(0)} ms  (${xs.map((x) => x.toFixed(0)).join(', ')})`
+    : `${(median(xs) / 1000).toFixed(2)} s  (${xs.map((x) => (x / 1000).toFixed(2)).join(', ')})`;
 
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

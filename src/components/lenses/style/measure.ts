@@ -1,0 +1,63 @@
+/**
+ * Reads the per-vote style features of the current slice from the page's DuckDB, in row_id chunks
+ * so the page can show progress (and stop when the slice changes). Above MAX_VOTES rows, a fixed
+ * pseudo-random sample of about MAX_VOTES rows is measured instead, and the result says so.
+ */
+import type { Duck } from '../../../io/duckdb';
+import type { OpenedDataset } from '../../../io/open-dataset';
+import { textTable } from '../../../io/text-columns';
+import {
+  answerColumns, readStyleRows, SAMPLE_MODULUS, styleFeaturesSql, styleSliceSizeSql, type StyleRows,
+} from '../../../core/lenses/style';
+import { modelsSql } from '../../../core/sql/pair-counts';
+import type { SqlCondition } from '../../../core/sql/statement';
+
+export const MAX_VOTES = 100_000;
+const CHUNK_ROWS = 5_000;
+
+export interface Measured {
+  rows: StyleRows;
+  /** Rows of the slice, and how many were measured (fewer when sampled). */
+  sliceRows: number;
+  sliceVotes: number;
+  measuredRows: number;
+  sampled: boolean;
+}
+
+export interface MeasureProgress {
+  phase: string;
+  done: number;
+  total: number;
+}
+
+/** null when the slice is empty; throws when the dataset has no answer columns. */
+export async function measureStyle(
+  duck: Duck, dataset: OpenedDataset, where: SqlCondition, onProgress: (p: MeasureProgress) => void, live: () => boolean,
+): Promise<Measured | null> {
+  const sides = answerColumns(dataset.source.columns);
+  if (!sides) throw new Error('this dataset has no pair of answer columns to measure');
+  const db = duck.connector;
+  onProgress({ phase: 'reading the answer texts', done: 0, total: 0 });
+  const text = await textTable(duck, dataset);
+  const size = styleSliceSizeSql(where);
+  const [s] = await db.query(size.sql, size.params);
+  const sliceRows = Number(s.rows);
+  if (!live() || sliceRows === 0) return null;
+  const lo = Number(s.lo), hi = Number(s.hi) + 1;
+  const sampled = sliceRows > MAX_VOTES;
+  const keepPerMillion = sampled ? Math.floor((SAMPLE_MODULUS * MAX_VOTES) / sliceRows) : null;
+  const chunks = Math.min(50, Math.max(1, Math.ceil(sliceRows / CHUNK_ROWS)));
+  const step = Math.ceil((hi - lo) / chunks);
+  const rows: Record<string, unknown>[] = [];
+  for (let from = lo; from < hi; from += step) {
+    onProgress({ phase: 'measuring answers', done: from - lo, total: hi - lo });
+    const q = styleFeaturesSql(where, { text, ...sides, from, to: Math.min(hi, from + step), keepPerMillion });
+    const part = await db.query(q.sql, q.params);
+    if (!live()) return null;
+    for (const r of part) rows.push(r);
+  }
+  onProgress({ phase: 'measuring answers', done: hi - lo, total: hi - lo });
+  const models = modelsSql();
+  const names = (await db.query(models.sql, models.params)).map((r) => String(r.model));
+  return { rows: readStyleRows(names, rows), sliceRows, sliceVotes: Number(s.votes), measuredRows: rows.length, sampled };
+}
