@@ -1,5 +1,5 @@
 /**
- * Browser benchmarks, in Debian's Chromium against the built page (`npm run build` first):
+ * Browser benchmarks, in Debian's Chromium against the built page (test/bench/.out/dist, see run.ts):
  * cold navigation to DuckDB ready and to the sample's leaderboard; loading 1M and 5M synthetic
  * battles into `battles`; dropping 1.67M real battles to the first leaderboard row. Medians of 3,
  * each run in a fresh profile (cold cache). Figures come from the page's own performance marks.
@@ -117,8 +117,8 @@ async function filterLatency(page: Page, value: string, times = 7): Promise<{ po
 }
 
 export async function runBrowserBench(log: (line: string) => void = console.log, battles167m?: string) {
-  const dist = join(ROOT, 'dist');
-  if (!existsSync(join(dist, 'index.html'))) throw new Error('build the page first: npm run build');
+  const dist = join(OUT, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('build the page first: npm run bench builds it into test/bench/.out/dist');
   const server = await startStaticServer(dist, OUT);
   const url = `${server.url}/index.html`;
   const rows: string[][] = [];

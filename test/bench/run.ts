@@ -10,6 +10,7 @@ import { runBrowserBench } from './browser.bench.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-execSync('npx vite build --logLevel warn', { cwd: ROOT, stdio: 'inherit' });
+// Its own build folder, so a build running elsewhere cannot change the page mid-measurement.
+execSync('npx vite build --logLevel warn --outDir test/bench/.out/dist --emptyOutDir', { cwd: ROOT, stdio: 'inherit' });
 await rankBench();
 await runBrowserBench(console.log, join(ROOT, 'test/bench/.out/arena-battles-20240814.parquet'));
