@@ -5,9 +5,9 @@
  */
 import type { PlotOptions } from '@observablehq/plot';
 import * as Plot from '@observablehq/plot';
-import { STYLE_FEATURE_LABELS, type StyleFeature } from '../../../core/lenses/style';
-import type { StyleCoefficient, StyleModelRow } from '../../../core/stats/style-control';
-import { shortLabel } from '../../../core/charts/matrix';
+import { STYLE_FEATURE_LABELS, type StyleFeature } from '../lenses/style';
+import type { StyleCoefficient, StyleModelRow } from '../stats/style-control';
+import { shortLabel } from './matrix';
 
 const RAW = '#8a8f98';
 const CONTROLLED = '#1f77b4';

@@ -183,8 +183,6 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
       eloPerSd: ELO_PER_NAT * logit, eloLower: ELO_PER_NAT * (logit - 1.959964 * se), eloUpper: ELO_PER_NAT * (logit + 1.959964 * se),
     };
   });
-  const unused = coefficients.filter((c) => !c.used).map((c) => c.feature);
-  if (unused.length > 0 && fitted) warnings.push(`${unused.join(', ')}: the same in every vote fitted, so left out of the model`);
 
   const rawRank = rankUpperBound(raw.ratings, raw.ratings, raw.group.map((gr, j) => (raw.ratings[j] === null ? null : gr)));
   const ctlRank = rankUpperBound(controlled, controlled, raw.group.map((gr, j) => (controlled[j] === null ? null : gr)));
