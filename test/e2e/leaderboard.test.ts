@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, waitForRatings } from './page-helpers';
+import { downloadText, dropFile, leaderboardCsv, waitForDataset, waitForRatings } from './page-helpers';
 
 const COUNTS = resolve('../shared/data/chatbot-arena-20240814-counts.parquet');
 const EXPECTED = JSON.parse(readFileSync(resolve('../shared/data/chatbot-arena-20240814-expected.json'), 'utf8'));
@@ -34,8 +34,7 @@ describe('the leaderboard on real Chatbot Arena counts', () => {
 
   test('downloads a CSV whose ratings match the reference within 0.05, with intervals and ranks', async () => {
     const { page } = session;
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-leaderboard-csv').click()]);
-    const text = readFileSync((await download.path())!, 'utf8');
+    const text = await leaderboardCsv(page);
     expect(text.split(/\r?\n/)[0]).toMatch(/^rank,model,rating,lower,upper,votes,wins,losses,ties,group/);
     const rows = parseCsv(text);
     expect(rows).toHaveLength(129);
@@ -89,8 +88,7 @@ describe('the leaderboard on real Chatbot Arena counts', () => {
 
   test('downloads JSON with the same models', async () => {
     const { page } = session;
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-leaderboard-json').click()]);
-    const records = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    const records = JSON.parse(await downloadText(page, () => page.getByTestId('download-leaderboard-json').click()));
     expect(records).toHaveLength(129);
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(['model', 'rating', 'lower', 'upper', 'rank', 'votes', 'group']));
   });

@@ -4,14 +4,10 @@ import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, waitForRatings } from './page-helpers';
+import { dropFile, waitForDataset, waitForRatings, leaderboardCsv } from './page-helpers';
 
 const planted = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples['arena-conversations.parquet'].planted;
 
-async function leaderboardCsv(page: Page): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-leaderboard-csv').click()]);
-  return readFileSync((await download.path())!, 'utf8');
-}
 
 const sliceVotes = async (page: Page) => Number(await page.getByTestId('slice-figures').getAttribute('data-votes'));
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /** Sets a file on the page's file input and waits until the summary describes it. */
@@ -50,3 +51,12 @@ export async function summaryFigures(page: Page) {
     };
   });
 }
+
+/** Clicks something that downloads a file and returns the file's text. */
+export async function downloadText(page: Page, click: () => Promise<unknown>): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return readFileSync((await download.path())!, 'utf8');
+}
+
+/** The leaderboard as the CSV a user downloads. */
+export const leaderboardCsv = (page: Page) => downloadText(page, () => page.getByTestId('download-leaderboard-csv').click());

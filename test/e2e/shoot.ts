@@ -11,7 +11,7 @@ import { startStaticServer } from './static-server';
 
 const [query = '', out = 'test/.cache/shots'] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
-const server = await startStaticServer(resolve('dist'), resolve('test/.cache/remote'));
+const server = await startStaticServer(resolve(process.env.E2E_DIST ?? 'dist'), resolve('test/.cache/remote'));
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'shoot-')), {
   executablePath: ensureChromium(),
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

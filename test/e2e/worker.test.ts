@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { waitForDataset, waitForRatings } from './page-helpers';
-
-async function csv(page: Page): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-leaderboard-csv').click()]);
-  return readFileSync((await download.path())!, 'utf8');
-}
+import { leaderboardCsv, waitForDataset, waitForRatings } from './page-helpers';
 
 describe('the rating worker', () => {
   let session: Session;
@@ -28,13 +21,13 @@ describe('the rating worker', () => {
     }
     await expect.poll(() => page.url()).toContain('seed=4');
     await waitForRatings(page);
-    const final = await csv(page);
+    const final = await leaderboardCsv(page);
     const fresh = await openSession();
     try {
       await fresh.page.goto(appUrl('?seed=4'));
       await waitForDataset(fresh.page, 'arena-conversations.parquet');
       await waitForRatings(fresh.page);
-      expect(await csv(fresh.page)).toBe(final);
+      expect(await leaderboardCsv(fresh.page)).toBe(final);
     } finally {
       await fresh.close();
     }
@@ -42,7 +35,7 @@ describe('the rating worker', () => {
 
   test('a worker that crashes mid-bootstrap is restarted, says so, and finishes the same ratings', async () => {
     const { page } = session;
-    const expected = await csv(page);
+    const expected = await leaderboardCsv(page);
     await page.getByTestId('option-seed').fill('5');
     await page.getByTestId('option-seed').blur();
     await page.getByTestId('option-seed').fill('4');
@@ -55,6 +48,6 @@ describe('the rating worker', () => {
     }));
     await expect.poll(() => page.getByTestId('worker-notice').textContent()).toContain('restarted');
     await waitForRatings(page);
-    expect(await csv(page)).toBe(expected);
+    expect(await leaderboardCsv(page)).toBe(expected);
   });
 });
