@@ -71,11 +71,28 @@ export async function loadSource(duck: Duck, source: Source, options: LoadOption
   const table = options.table ?? 'raw';
   if (source.kind === 'file' && source.file.size === 0) throw new LoadError(name, 'the file is empty (0 bytes)');
   const format = await detectFormat(source);
-  await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
-  if (format === 'parquet') return loadParquet(duck, source, name, table, options);
-  if (source.kind !== 'file') throw new LoadError(name, 'only parquet can be read from an address');
-  if (format === 'csv') return loadCsv(duck, source.file, table, options);
-  return loadJson(duck, source.file, format, table, options);
+  if (format !== 'parquet' && source.kind !== 'file') throw new LoadError(name, 'only parquet can be read from an address');
+  // Read into a side table and swap it in only once the whole file is read: a file that fails
+  // half-way leaves the table of the dataset on screen as it was (not half replaced, not dropped).
+  const staging = `${table}__incoming`;
+  await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`);
+  try {
+    const loaded =
+      format === 'parquet'
+        ? await loadParquet(duck, source, name, staging, options)
+        : format === 'csv'
+          ? await loadCsv(duck, (source as { file: File }).file, staging, options)
+          : await loadJson(duck, (source as { file: File }).file, format, staging, options);
+    if (loaded.rows === 0) {
+      throw new LoadError(name, `the file has columns (${loaded.columns.map((c) => c.name).slice(0, 8).join(', ')}) but no rows`);
+    }
+    await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+    await duck.conn.query(`ALTER TABLE ${quoteIdent(staging)} RENAME TO ${quoteIdent(table)}`);
+    return loaded;
+  } catch (error) {
+    await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`).catch(() => undefined);
+    throw error;
+  }
 }
 
 async function loadParquet(
@@ -88,12 +105,25 @@ async function loadParquet(
   const worker = new Worker(new URL('./parquet.worker.ts', import.meta.url), { type: 'module' });
   const pending = new Map<string, (r: ParquetResponse) => void>();
   let failure: ((e: Error) => void) | null = null;
+  // Where the reader was, so a failure can say where in the file it happened.
+  let where = 'the file footer (schema and row groups)';
   worker.onmessage = (e: MessageEvent<ParquetResponse>) => {
     const key = e.data.type === 'batch' ? `batch${e.data.group}` : e.data.type === 'opened' ? 'opened' : 'error';
-    if (e.data.type === 'error') failure?.(new LoadError(name, readableParquetError(e.data.message)));
+    if (e.data.type === 'error') failure?.(new LoadError(name, readableParquetError(e.data.message, where)));
     pending.get(key)?.(e.data);
   };
-  worker.onerror = (e) => failure?.(new LoadError(name, `the parquet reader stopped: ${e.message || 'unknown error'}`));
+  // parquet-wasm panics (a WebAssembly "unreachable" trap) on some corrupt pages instead of
+  // returning an error: the worker dies with a message that means nothing to a user.
+  worker.onerror = (e) => {
+    e.preventDefault();
+    failure?.(
+      new LoadError(
+        name,
+        `the parquet reader crashed while decoding ${where} (${(e.message || 'unknown error').replace(/^Uncaught /, '')}); ` +
+          'the file is probably corrupted or truncated: download or export it again',
+      ),
+    );
+  };
   const ask = <T extends ParquetResponse>(request: ParquetRequest, key: string) =>
     new Promise<T>((resolve, reject) => {
       failure = reject;
@@ -109,14 +139,21 @@ async function loadParquet(
     const wanted = options.pickColumns?.(columns) ?? columns.map((c) => c.name);
     let rows = 0;
     options.onProgress?.({ rows, totalRows: opened.numRows });
-    const read = (group: number) =>
-      ask<Extract<ParquetResponse, { type: 'batch' }>>({ type: 'read', group, columns: wanted }, `batch${group}`);
+    const groups = opened.groupRows.length;
+    const read = (group: number) => {
+      where = `row group ${group + 1} of ${groups}`;
+      return ask<Extract<ParquetResponse, { type: 'batch' }>>({ type: 'read', group, columns: wanted }, `batch${group}`);
+    };
     // Decode the next row group while DuckDB inserts the current one.
-    let next = opened.groupRows.length > 0 ? read(0) : null;
+    let next = groups > 0 ? read(0) : null;
     for (let group = 0; next; group++) {
       const batch = await next;
-      next = group + 1 < opened.groupRows.length ? read(group + 1) : null;
-      await duck.conn.insertArrowFromIPCStream(batch.ipc, { name: table, create: group === 0 });
+      next = group + 1 < groups ? read(group + 1) : null;
+      try {
+        await duck.conn.insertArrowFromIPCStream(batch.ipc, { name: table, create: group === 0 });
+      } catch (error) {
+        throw new LoadError(name, `DuckDB could not take row group ${group + 1} of ${groups}: ${firstLine(error)}`);
+      }
       rows += batch.rows;
       options.onProgress?.({ rows, totalRows: opened.numRows });
     }
@@ -127,11 +164,12 @@ async function loadParquet(
   }
 }
 
-function readableParquetError(message: string): string {
+function readableParquetError(message: string, where: string): string {
+  if (/^(could not reach|the host)|is not a parquet file/.test(message)) return message.slice(0, 300);
   if (/magic|PAR1|footer|Invalid Parquet|out of spec|EOF|eof/i.test(message)) {
-    return `not a readable parquet file (${message.slice(0, 200)}); it may be truncated or not parquet at all`;
+    return `not a readable parquet file (${message.slice(0, 200)}, in ${where}); it may be truncated or not parquet at all`;
   }
-  return message.slice(0, 300);
+  return `could not decode ${where}: ${message.slice(0, 300)}`;
 }
 
 let uploads = 0;
@@ -141,12 +179,26 @@ async function loadCsv(duck: Duck, file: File, table: string, options: LoadOptio
   const internal = `upload-${++uploads}.csv`;
   await duck.db.registerFileHandle(internal, file, 2 /* DuckDBDataProtocol.BROWSER_FILEREADER */, true);
   options.onProgress?.({ rows: 0, totalRows: null });
+  const readable = (error: unknown) => firstLine(error).replaceAll(internal, file.name);
+  // store_rejects keeps its tables between reads and a clean file adds nothing to them: without
+  // this, a good CSV would report the malformed lines of the CSV read before it.
+  const clearRejects = () => duck.conn.query('DROP TABLE IF EXISTS reject_errors; DROP TABLE IF EXISTS reject_scans;');
+  await clearRejects();
   try {
     await duck.conn.query(
       `CREATE TABLE ${quoteIdent(table)} AS SELECT * FROM read_csv('${internal}', store_rejects = true, sample_size = 20480)`,
     );
   } catch (error) {
-    throw new LoadError(file.name, `could not read it as CSV: ${firstLine(error)}`);
+    // One broken line (a quote that never closes) makes DuckDB's dialect sniffer give up on the
+    // whole file. Read it again with the plain RFC 4180 dialect, every column as text, so the
+    // sound lines load and the broken ones land in reject_errors with their line numbers.
+    if (!/sniffing/i.test(firstLine(error))) throw new LoadError(file.name, `could not read it as CSV: ${readable(error)}`);
+    try {
+      await clearRejects();
+      await loadCsvPlain(duck, file, internal, table);
+    } catch (again) {
+      throw new LoadError(file.name, `could not read it as CSV: ${readable(error)}; read as plain comma-separated text: ${readable(again)}`);
+    }
   } finally {
     await duck.db.dropFile(internal).catch(() => undefined);
   }
@@ -167,6 +219,50 @@ async function loadCsv(duck: Duck, file: File, table: string, options: LoadOptio
     malformed: rejects.map((r) => ({ line: Number(r.line), reason: String(r.error_message), text: String(r.csv_line ?? '') })),
     malformedCount: Number(total),
   };
+}
+
+/**
+ * The fallback CSV read: header names taken from the first record (quoted names allowed), the
+ * delimiter the one the header uses most, every column VARCHAR. The names reach SQL only through
+ * quoteIdent; the read itself uses internal names c0, c1 ….
+ */
+async function loadCsvPlain(duck: Duck, file: File, internal: string, table: string): Promise<void> {
+  const head = (await file.slice(0, 1 << 16).text()).replace(/^\uFEFF/, '');
+  const counts = [',', ';', '\t', '|'].map((d) => [d, headerFields(head, d).length] as const);
+  const [delim] = counts.reduce((best, c) => (c[1] > best[1] ? c : best));
+  const taken = new Set<string>();
+  const names = headerFields(head, delim).map((raw, i) => {
+    let n = raw.trim().replaceAll('\0', '') || `column${i}`;
+    while (taken.has(n.toLowerCase())) n = `${n}_${i}`;
+    taken.add(n.toLowerCase());
+    return n;
+  });
+  const columns = names.map((_, i) => `'c${i}': 'VARCHAR'`).join(', ');
+  const select = names.map((n, i) => `c${i} AS ${quoteIdent(n)}`).join(', ');
+  await duck.conn.query(
+    `CREATE TABLE ${quoteIdent(table)} AS SELECT ${select} FROM read_csv('${internal}', store_rejects = true, ` +
+      `auto_detect = false, header = false, skip = 1, delim = '${delim}', quote = '"', escape = '"', columns = {${columns}})`,
+  );
+}
+
+/** The fields of the first CSV record in `text` (quotes honoured, "" inside quotes is a quote). */
+function headerFields(text: string, delim: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === delim) fields.push(field), (field = '');
+    else if (ch === '\n' || ch === '\r') break;
+    else field += ch;
+  }
+  fields.push(field);
+  return fields;
 }
 
 async function loadJson(
@@ -234,6 +330,16 @@ async function describe(duck: Duck, table: string): Promise<SourceColumn[]> {
 }
 
 function firstLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0].slice(0, 300);
+  let message = error instanceof Error ? error.message : String(error);
+  // DuckDB-WASM reports some errors as JSON: {"exception_type": …, "exception_message": …}.
+  if (message.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(message) as { exception_type?: string; exception_message?: string };
+      if (parsed.exception_message) message = `${parsed.exception_type ?? 'DuckDB'} error: ${parsed.exception_message}`;
+    } catch {
+      // not JSON after all: keep the text
+    }
+  }
+  // Our side tables are an implementation detail: name the table the user knows.
+  return message.split('\n')[0].replaceAll('__incoming', '').slice(0, 300);
 }
