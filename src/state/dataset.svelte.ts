@@ -4,6 +4,7 @@
  */
 import { getDuck, type Duck } from '../io/duckdb';
 import { mark } from '../io/marks';
+import { readableDuckError } from '../io/duck-errors';
 import { LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source';
 import { analyse, openDataset, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
 import type { ColumnMapping } from '../core/schema/mapping';
@@ -94,8 +95,10 @@ export class DatasetStore {
   private fail(error: unknown): void {
     if (error instanceof UnrecognisedShape) {
       this.unrecognised = { source: error.source, columns: error.columns };
+      // `raw` now holds the new file: the previous dataset's views would mix the two.
+      this.dataset = null;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = readableDuckError(error instanceof Error ? error.message : String(error));
     this.error = error instanceof LoadError || error instanceof UnrecognisedShape ? message : `${this.sourceLabel}: ${message}`;
     this.phase = 'error';
   }

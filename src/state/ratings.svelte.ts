@@ -7,6 +7,12 @@ import type { PairCounts } from '../core/stats/pair-counts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
 import type { WinMatrix } from '../core/stats/win-matrix';
 
+/**
+ * The fit is dense in the number of models (Hessian and win matrix are models × models): past this
+ * many, a tab runs out of memory or time, so the page says so and how to narrow the board instead.
+ */
+export const MAX_RATED_MODELS = 1500;
+
 export class RatingsStore {
   leaderboard = $state.raw<Leaderboard | null>(null);
   observed = $state.raw<WinMatrix | null>(null);
@@ -19,6 +25,14 @@ export class RatingsStore {
   notice = $state<string | null>(null);
 
   private readonly client = new RatingClient();
+  private last: { counts: PairCounts; options: LeaderboardOptions } | null = null;
+
+  /** Runs the last request again (after an error). */
+  retry(): void {
+    if (!this.last) return;
+    this.lastKey = '';
+    this.run(this.last.counts, this.last.options);
+  }
   private lastKey = '';
 
   /** Forgets the board: a new dataset must never show the previous one's ratings. */
@@ -37,6 +51,17 @@ export class RatingsStore {
     this.lastKey = key;
     this.counts = counts;
     this.error = null;
+    this.last = { counts, options };
+    if (counts.models.length > MAX_RATED_MODELS) {
+      this.client.cancel();
+      this.leaderboard = null;
+      this.observed = null;
+      this.computing = false;
+      this.error =
+        `ratings: ${counts.models.length.toLocaleString('en-US')} models are too many to rate together in a browser tab ` +
+        `(at most ${MAX_RATED_MODELS.toLocaleString('en-US')}). Raise "min. votes per model" in the filters to keep the models with enough votes, or filter the data.`;
+      return;
+    }
     this.computing = true;
     this.roundsDone = 0;
     this.rounds = options.bootstrapRounds ?? 1000;

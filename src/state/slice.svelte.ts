@@ -29,15 +29,16 @@ export class SliceStore {
   /** Why filters were dropped; stays until the user dismisses it or changes the filters. */
   problem = $state<string | null>(null);
 
+  /** The dataset `columns` describe (the filter panel waits for them to match). */
+  columnsOf = $state.raw<OpenedDataset | null>(null);
   private generation = 0;
-  private describedFor: OpenedDataset | null = null;
 
   /** Recomputes the slice; returns the filters actually applied (invalid ones removed). */
   async update(duck: Duck, dataset: OpenedDataset, filters: Filter[], quick: QuickToggles): Promise<Filter[]> {
     const generation = ++this.generation;
-    if (this.describedFor !== dataset) {
+    if (this.columnsOf !== dataset) {
       this.columns = readColumns(await duck.connector.query(describeSql(BATTLES_TABLE).sql));
-      this.describedFor = dataset;
+      this.columnsOf = dataset;
       this.problem = null;
     }
     let applied = filters;

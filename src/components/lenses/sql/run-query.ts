@@ -6,6 +6,7 @@
 import type { Duck } from '../../../io/duckdb';
 import { arrowToRows } from '../../../io/arrow-rows';
 import { checkReadOnly, limitedQuery } from '../../../core/sql/read-only';
+import { readableDuckError } from '../../../io/duck-errors';
 
 export const RESULT_LIMIT = 10_000;
 
@@ -34,6 +35,6 @@ export async function runConsoleQuery(duck: Duck, input: string): Promise<Consol
       await statement.close();
     }
   } catch (e) {
-    return { kind: 'error', message: (e as Error).message, sql };
+    return { kind: 'error', message: readableDuckError((e as Error).message), sql };
   }
 }
