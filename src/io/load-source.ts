@@ -8,6 +8,7 @@ import type { Duck } from './duckdb';
 import { schemaColumns, type SourceColumn } from './arrow-schema';
 import type { ParquetRequest, ParquetResponse } from './parquet-protocol';
 import { quoteIdent } from '../core/sql/quote';
+import { estimateLoadBytes, LOAD_BUDGET_BYTES } from '../core/schema/memory-estimate';
 
 export type Source = { kind: 'file'; file: File } | { kind: 'url'; url: string; name: string };
 export type SourceFormat = 'parquet' | 'csv' | 'json' | 'jsonl';
@@ -137,6 +138,16 @@ async function loadParquet(
     );
     const columns = schemaColumns(tableFromIPC(opened.schema).schema);
     const wanted = options.pickColumns?.(columns) ?? columns.map((c) => c.name);
+    const types = columns.filter((c) => wanted.includes(c.name)).map((c) => c.type);
+    const estimate = estimateLoadBytes(types, opened.numRows);
+    if (estimate > LOAD_BUDGET_BYTES) {
+      throw new LoadError(
+        name,
+        `${opened.numRows.toLocaleString('en-US')} rows would need about ${(estimate / 2 ** 30).toFixed(1)} GiB in this tab, ` +
+          `more than a browser can hold. Aggregate it first — npm run aggregate -- ${name} counts.parquet --by <columns> ` +
+          `(or the SQL in the SQL lens, on your own engine) — and open the counts file: the ratings are the same.`,
+      );
+    }
     let rows = 0;
     options.onProgress?.({ rows, totalRows: opened.numRows });
     const groups = opened.groupRows.length;

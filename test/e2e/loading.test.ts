@@ -129,4 +129,21 @@ describe('loading files of every kind', () => {
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await expect.poll(() => page.getByTestId('error').textContent(), { timeout: 30_000 }).toMatch(message);
   });
+
+  test('a file far too big for a tab is refused before it is read, pointing to the aggregation path', async () => {
+    const { page } = session;
+    const path = join(work, 'too-wide.parquet');
+    const db = await createNodeConnector();
+    const extra = Array.from({ length: 200 }, (_, i) => `'x' AS c${i}`).join(', ');
+    await db.exec(
+      `COPY (SELECT 'm' || (i % 5) AS model_a, 'm' || ((i + 1) % 5) AS model_b, 'model_a' AS winner, ${extra} ` +
+        `FROM range(600000) t(i)) TO '${path}' (FORMAT parquet)`,
+    );
+    db.close();
+    await page.getByTestId('file-input').setInputFiles(path);
+    const error = page.getByTestId('error');
+    await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain('too-wide.parquet: 600,000 rows would need about');
+    expect(await error.textContent()).toContain('npm run aggregate');
+    await dropFile(page, resolve('static-data/comparag-votes.parquet'));
+  });
 });

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES } from '../../../src/core/schema/memory-estimate';
+
+const BATTLES = ['VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR', 'BIGINT'];
+
+describe('the memory estimate that refuses files too big for a tab', () => {
+  it('lets 20 million battles in, as a tab holds them', () => {
+    expect(estimateLoadBytes(BATTLES, 20_000_000)).toBeLessThan(LOAD_BUDGET_BYTES);
+  });
+  it('refuses 100 million battles before reading them', () => {
+    expect(estimateLoadBytes(BATTLES, 100_000_000)).toBeGreaterThan(LOAD_BUDGET_BYTES);
+  });
+  it('counts the fields of nested moderation structs, not the struct as one value', () => {
+    const struct = 'STRUCT("flagged" BOOLEAN, "categories" STRUCT("hate" BOOLEAN, "violence" BOOLEAN), "score" DOUBLE)';
+    expect(estimateLoadBytes([struct], 1)).toBe(COPIES * (1 + 1 + 1 + 8));
+  });
+  it('grows with rows and columns', () => {
+    expect(estimateLoadBytes(BATTLES, 2_000)).toBe(2 * estimateLoadBytes(BATTLES, 1_000));
+    expect(estimateLoadBytes([...BATTLES, 'VARCHAR'], 1_000)).toBeGreaterThan(estimateLoadBytes(BATTLES, 1_000));
+  });
+});
