@@ -14,14 +14,14 @@ import { ensureChromium } from '../e2e/chromium.ts';
 import { startStaticServer } from '../e2e/static-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const OUT = join(ROOT, 'test/bench/.out');
+export const OUT = join(ROOT, 'test/bench/.out');
 const RUNS = 3;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 /** model_a, model_b, winner and three small columns, drawn by hash so the file is stable. */
-async function syntheticBattles(rows: number): Promise<string> {
+export async function syntheticBattles(rows: number): Promise<string> {
   const path = join(OUT, `synthetic-${rows}.parquet`);
   if (existsSync(path)) return path;
   mkdirSync(OUT, { recursive: true });
@@ -55,7 +55,7 @@ async function marks(page: Page): Promise<Marks> {
   });
 }
 
-async function withPage<T>(url: string, run: (page: Page) => Promise<T>): Promise<T> {
+export async function withPage<T>(url: string, run: (page: Page) => Promise<T>): Promise<T> {
   const profile = mkdtempSync(join(tmpdir(), 'arena-lens-bench-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: ensureChromium(), args: FLAGS, viewport: { width: 1440, height: 900 } });
   try {
@@ -77,15 +77,16 @@ async function waitForMark(page: Page, name: string, count: number, timeout = 30
 }
 
 /** Drops a file and returns ms from the page's 'open' mark to `until` (the next one after it). */
-async function dropTiming(page: Page, file: string, until: string[]): Promise<Record<string, number>> {
+export async function dropTiming(page: Page, file: string, until: string[]): Promise<Record<string, number>> {
   await waitForMark(page, 'dataset-ready', 1);
   await waitForMark(page, 'leaderboard', 1);
   const before = await marks(page);
   await page.getByTestId('file-input').setInputFiles(file);
   for (const name of until) await waitForMark(page, name, (before[name]?.length ?? 0) + 1);
   const after = await marks(page);
+  // The first of each mark after this drop: the leaderboard mark repeats as intervals refine.
   const open = after.open.at(-1)!;
-  return Object.fromEntries(until.map((name) => [name, after[name].at(-1)! - open]));
+  return Object.fromEntries(until.map((name) => [name, after[name].find((t) => t >= open)! - open]));
 }
 
 /**
@@ -173,7 +174,7 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
   return rows;
 }
 
-const fmt = (xs: number[]) =>
+export const fmt = (xs: number[]) =>
   median(xs) < 1000
     ? `${median(xs).toFixed(0)} ms  (${xs.map((x) => x.toFixed(0)).join(', ')})`
     : `${(median(xs) / 1000).toFixed(2)} s  (${xs.map((x) => (x / 1000).toFixed(2)).join(', ')})`;

@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { main as rankBench } from './rank.bench.ts';
 import { runBrowserBench } from './browser.bench.ts';
+import { runScaleBench } from './scale.bench.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
@@ -14,3 +15,4 @@ console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(total
 execSync('npx vite build --logLevel warn --outDir test/bench/.out/dist --emptyOutDir', { cwd: ROOT, stdio: 'inherit' });
 await rankBench();
 await runBrowserBench(console.log, join(ROOT, 'test/bench/.out/arena-battles-20240814.parquet'));
+await runScaleBench();
