@@ -33,6 +33,14 @@ export class SliceStore {
   columnsOf = $state.raw<OpenedDataset | null>(null);
   private generation = 0;
 
+  /** Forgets the slice of a dataset being replaced, so nothing re-rates its counts meanwhile. */
+  reset(): void {
+    this.generation++;
+    this.counts = null;
+    this.columnsOf = null;
+    this.where = NO_FILTER;
+  }
+
   /** Recomputes the slice; returns the filters actually applied (invalid ones removed). */
   async update(duck: Duck, dataset: OpenedDataset, filters: Filter[], quick: QuickToggles): Promise<Filter[]> {
     const generation = ++this.generation;
