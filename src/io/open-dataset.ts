@@ -10,7 +10,10 @@ import type { ColumnInfo } from '../core/schema/column';
 import { battlesSql, rawPairCountsSql } from '../core/sql/battles';
 import { runStatements } from '../core/sql/statement';
 import { winnerValuesSql } from '../core/sql/winner-values';
-import { describeSql, outcomeDistributionSql, readColumns, rejectedByReasonSql, totalsSql } from '../core/sql/summary';
+import { describeSql, readColumns, rejectedByReasonSql } from '../core/sql/summary';
+import { BATTLES_TABLE } from '../core/sql/battles';
+import { quoteIdent } from '../core/sql/quote';
+import { summariseCounts } from '../core/stats/count-summary';
 import { modelsSql, pairCountsSql, readPairCounts, readRawPairCounts } from '../core/sql/pair-counts';
 import type { PairCounts } from '../core/stats/pair-counts';
 import type { Outcome } from '../core/outcome';
@@ -21,7 +24,8 @@ export interface DatasetSummary {
   rows: number;
   votes: number;
   models: number;
-  outcomes: Record<Outcome, { rows: number; votes: number }>;
+  /** Votes (summed weight) per outcome. */
+  outcomes: Record<Outcome, number>;
   rejected: { reason: string; rows: number }[];
   rejectedRows: number;
 }
@@ -98,17 +102,18 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
   progress('building battles');
   try {
     const textColumns = detection.ok && !options.mapping ? detection.textColumns.filter((c) => loadedNames.has(c)) : [];
-    const input = { raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns };
-    if (options.onEarlyCounts) {
-      const early = rawPairCountsSql(input);
-      options.onEarlyCounts(readRawPairCounts(await db.query(early.sql, early.params)));
+    for (const statement of battlesSql({ raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns })) {
+      await runStatements(db, [statement]);
+      if (statement.step === 'pair-counts' && options.onEarlyCounts) {
+        options.onEarlyCounts(readRawPairCounts(await db.query(rawPairCountsSql().sql)));
+      }
     }
-    await runStatements(db, battlesSql(input));
   } catch (error) {
     throw new LoadError(loaded.name, `could not build the battles table: ${(error as Error).message.split('\n')[0]}`);
   }
   progress('summarising');
-  const [summary, counts] = await Promise.all([readSummary(duck), readCounts(duck)]);
+  const counts = await readCounts(duck);
+  const summary = await readSummary(duck, counts);
   return {
     source: loaded,
     loadedColumns,
@@ -130,19 +135,16 @@ export async function readCounts(duck: Duck, where?: { sql: string; params: (str
   return readPairCounts(modelRows, countRows);
 }
 
-async function readSummary(duck: Duck): Promise<DatasetSummary> {
+/** Rows and set-aside rows from DuckDB; votes, models and outcomes from the pair counts. */
+async function readSummary(duck: Duck, counts: PairCounts): Promise<DatasetSummary> {
   const db = duck.connector;
-  const totals = totalsSql();
-  const dist = outcomeDistributionSql();
-  const [t] = await db.query(totals.sql, totals.params);
-  const outcomeRows = await db.query(dist.sql, dist.params);
+  const [{ rows }] = await db.query(`SELECT count(*) AS rows FROM ${quoteIdent(BATTLES_TABLE)}`);
   const rejected = (await db.query(rejectedByReasonSql().sql)).map((r) => ({ reason: String(r.reason), rows: Number(r.rows) }));
-  const outcomes = { a: { rows: 0, votes: 0 }, b: { rows: 0, votes: 0 }, tie: { rows: 0, votes: 0 }, both_bad: { rows: 0, votes: 0 } };
-  for (const r of outcomeRows) outcomes[r.outcome as Outcome] = { rows: Number(r.rows), votes: Number(r.votes) };
+  const { votes, models, outcomes } = summariseCounts(counts);
   return {
-    rows: Number(t.rows),
-    votes: Number(t.votes),
-    models: Number(t.models),
+    rows: Number(rows),
+    votes,
+    models,
     outcomes,
     rejected,
     rejectedRows: rejected.reduce((s, r) => s + r.rows, 0),

@@ -51,7 +51,8 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     await expect.poll(() => page.locator('.pager .range').first().textContent()).toBe(`rows 1–50 of ${conversations.rows.toLocaleString('en-US')}`);
     await page.getByTestId('browse-next').first().click();
     await expect.poll(() => page.locator('.pager .range').first().textContent()).toBe(`rows 51–100 of ${conversations.rows.toLocaleString('en-US')}`);
-    expect(await page.locator('[data-testid="browse-rows"] article').first().getAttribute('data-row-id')).toBe('50');
+    // The pager moves at once; the rows follow when their query returns.
+    await expect.poll(() => page.locator('[data-testid="browse-rows"] article').first().getAttribute('data-row-id')).toBe('50');
     // The winner is marked on its side.
     const first = page.locator('[data-testid="browse-rows"] article[data-outcome="a"]').first();
     expect(await first.locator('section[data-side="a"] .badge').textContent()).toContain('winner');

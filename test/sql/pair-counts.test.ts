@@ -67,10 +67,11 @@ describe('pair counts read from the raw table before battles exists', () => {
     const columns = readColumns(await db.query(describeSql('raw').sql));
     const detection = detectPreset(columns, ['model_a', 'model_b', 'tie', 'tie (bothbad)']);
     if (!detection.ok) throw new Error(detection.message);
-    const input = { raw: 'raw', columns, mapping: detection.mapping };
-    const early = rawPairCountsSql(input);
-    const fromRaw = readRawPairCounts(await db.query(early.sql, early.params));
-    await runStatements(db, battlesSql(input));
+    let fromRaw = null;
+    for (const statement of battlesSql({ raw: 'raw', columns, mapping: detection.mapping })) {
+      await runStatements(db, [statement]);
+      if (statement.step === 'pair-counts') fromRaw = readRawPairCounts(await db.query(rawPairCountsSql().sql));
+    }
     const cells = pairCountsSql();
     const fromBattles = readPairCounts(await db.query(modelsSql().sql), await db.query(cells.sql, cells.params));
     expect(fromRaw).toEqual(fromBattles);

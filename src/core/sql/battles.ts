@@ -71,23 +71,26 @@ export function battlesSql(input: BattlesInput): SqlQuery[] {
   const rowId = input.rowIds === false ? '' : 'row_id, ';
   const M = quoteIdent(MODEL_TYPE);
   const O = quoteIdent(OUTCOME_TYPE);
-  const pairs = quoteIdent('battles_model_pairs');
+  const pairs = quoteIdent(RAW_PAIR_COUNTS_TABLE);
   return [
     { sql: `DROP TABLE IF EXISTS ${quoteIdent(BATTLES_TABLE)}`, params: [] },
     { sql: `DROP TABLE IF EXISTS ${quoteIdent(REJECTED_TABLE)}`, params: [] },
     { sql: `DROP TYPE IF EXISTS ${M}`, params: [] },
     { sql: `DROP TYPE IF EXISTS ${O}`, params: [] },
     { sql: `CREATE TYPE ${O} AS ENUM ('a', 'b', 'tie', 'both_bad')`, params: [] },
-    // ENUM values cannot be parameters, so the names go through a small table of distinct pairs.
+    // ENUM values cannot be parameters, so the names go through a small table: the pair counts by
+    // model name, which also give the first leaderboard before battles exists (step 'pair-counts').
     {
-      sql: `CREATE OR REPLACE TEMP TABLE ${pairs} AS SELECT DISTINCT model_a, model_b FROM (${rows}) WHERE reason IS NULL`,
+      sql:
+        `CREATE OR REPLACE TEMP TABLE ${pairs} AS SELECT model_a, model_b, outcome_code AS outcome, sum(weight) AS n ` +
+        `FROM (${rows}) WHERE reason IS NULL GROUP BY ALL`,
       params: p,
+      step: 'pair-counts',
     },
     {
       sql: `CREATE TYPE ${M} AS ENUM (SELECT model_a AS m FROM ${pairs} UNION SELECT model_b FROM ${pairs} ORDER BY m)`,
       params: [],
     },
-    { sql: `DROP TABLE ${pairs}`, params: [] },
     {
       sql:
         `CREATE TABLE ${quoteIdent(BATTLES_TABLE)} AS SELECT ${rowId}CAST(model_a AS ${M}) AS model_a, ` +
@@ -101,23 +104,16 @@ export function battlesSql(input: BattlesInput): SqlQuery[] {
         `FROM (${rows}) WHERE reason IS NOT NULL`,
       params: p,
     },
+    { sql: `DROP TABLE ${pairs}`, params: [] },
   ];
 }
 
-/**
- * Pair counts read straight from the raw table with the same rules as battles, before battles
- * exists: model names as text (model_a, model_b), outcome code, n. The page fits these while the
- * battles table is still being built, so the first leaderboard does not wait for it.
- */
-export function rawPairCountsSql(input: BattlesInput): SqlQuery {
-  const params = new Params();
-  const rows = normalisedRows({ ...input, rowIds: false }, params);
-  return {
-    sql:
-      `SELECT model_a, model_b, outcome_code AS outcome, sum(weight) AS n FROM (${rows}) ` +
-      `WHERE reason IS NULL GROUP BY ALL`,
-    params: params.values,
-  };
+/** Where battlesSql() leaves the pair counts by model name between its steps 'pair-counts' and the end. */
+export const RAW_PAIR_COUNTS_TABLE = 'battles_pair_counts';
+
+/** The pair counts by model name, readable right after battlesSql()'s step 'pair-counts'. */
+export function rawPairCountsSql(): SqlQuery {
+  return { sql: `SELECT model_a, model_b, outcome, n FROM ${quoteIdent(RAW_PAIR_COUNTS_TABLE)}`, params: [] };
 }
 
 // Written out once; a test checks it against OUTCOMES / OUTCOME_CODE.

@@ -7,6 +7,8 @@ export type SqlValue = string | number | boolean | null;
 export interface SqlQuery {
   sql: string;
   params: SqlValue[];
+  /** Names a statement of a sequence, so a caller can act as soon as it has run. */
+  step?: string;
 }
 
 /** A boolean SQL condition (no WHERE keyword) with its parameters, numbered from `first`. */
