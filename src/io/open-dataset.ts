@@ -8,7 +8,7 @@ import { detectPreset, type Detection } from '../core/schema/detect';
 import type { ColumnMapping } from '../core/schema/mapping';
 import type { ColumnInfo } from '../core/schema/column';
 import { battlesSql, rawPairCountsSql } from '../core/sql/battles';
-import { runStatements } from '../core/sql/statement';
+import { runStatements, type SqlCondition } from '../core/sql/statement';
 import { winnerValuesSql } from '../core/sql/winner-values';
 import { describeSql, readColumns, rejectedByReasonSql } from '../core/sql/summary';
 import { BATTLES_TABLE } from '../core/sql/battles';
@@ -125,13 +125,14 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
   };
 }
 
-export async function readCounts(duck: Duck, where?: { sql: string; params: (string | number | boolean | null)[] }): Promise<PairCounts> {
-  const models = modelsSql();
+/**
+ * Pair counts of `battles` under `where`. The model list (the ENUM's order) is fixed per dataset:
+ * pass it when known, so a filter change costs one query and nothing can queue in between.
+ */
+export async function readCounts(duck: Duck, where?: SqlCondition, models?: readonly string[]): Promise<PairCounts> {
   const cells = pairCountsSql(where);
-  const [modelRows, countRows] = [
-    await duck.connector.query(models.sql, models.params),
-    await duck.connector.query(cells.sql, cells.params),
-  ];
+  const countRows = await duck.connector.query(cells.sql, cells.params);
+  const modelRows = models ? models.map((model, code) => ({ model, code })) : await duck.connector.query(modelsSql().sql);
   return readPairCounts(modelRows, countRows);
 }
 

@@ -58,7 +58,7 @@ export class SliceStore {
       this.problem = `filters ignored: ${(error as Error).message}`;
       where = filtersSql(quickFilters(quick, this.columns), this.columns);
     }
-    const counts = where.sql ? await readCounts(duck, where) : dataset.counts;
+    const counts = where.sql ? await readCounts(duck, where, dataset.counts.models) : dataset.counts;
     if (generation !== this.generation) return applied;
     const kept = dropModelsBelow(counts, quick.minVotes);
     this.where = where.sql ? where : NO_FILTER;
