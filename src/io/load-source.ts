@@ -240,6 +240,7 @@ async function loadCsv(duck: Duck, file: File, table: string, options: LoadOptio
 async function loadCsvPlain(duck: Duck, file: File, internal: string, table: string): Promise<void> {
   const head = (await file.slice(0, 1 << 16).text()).replace(/^\uFEFF/, '');
   const counts = [',', ';', '\t', '|'].map((d) => [d, headerFields(head, d).length] as const);
+  // One of the four constants above, never text from the file, so it can stand in the SQL.
   const [delim] = counts.reduce((best, c) => (c[1] > best[1] ? c : best));
   const taken = new Set<string>();
   const names = headerFields(head, delim).map((raw, i) => {
