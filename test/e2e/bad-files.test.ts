@@ -245,11 +245,11 @@ describe('bad files get a clear message and leave the page usable', () => {
         { timeout: 240_000, polling: 500 },
       );
       const first = Date.now() - started;
+      // The page still answers (timings are printed, never asserted).
       const ping = Date.now();
-      await page.evaluate(() => 1);
-      const responsive = Date.now() - ping;
-      console.log(`20k models: dataset ready ${loaded} ms, board or message ${first} ms, evaluate round trip ${responsive} ms`);
-      expect(responsive).toBeLessThan(5_000);
+      expect(await page.evaluate(() => document.title)).toBe('Arena Lens');
+      console.log(`20k models: dataset ready ${loaded} ms, board or message ${first} ms, evaluate round trip ${Date.now() - ping} ms`);
+      expect(crashed).toBe(false);
     } finally {
       console.log(`20k models: page crashed: ${crashed}`);
       await fresh.close();
