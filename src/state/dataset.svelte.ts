@@ -32,6 +32,18 @@ export class DatasetStore {
   duck = $state.raw<Duck | null>(null);
 
   private generation = 0;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /**
+   * One load's DuckDB work at a time: two loads write the same tables (raw, battles), so a file
+   * dropped while the sample is still loading waits for it; a load superseded before its turn
+   * is skipped.
+   */
+  private exclusive(generation: number, work: () => Promise<void>): Promise<void> {
+    const run = this.tail.then(() => (generation === this.generation ? work() : undefined));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
 
   async open(source: Source, mapping?: ColumnMapping): Promise<void> {
     const generation = ++this.generation;
@@ -44,6 +56,10 @@ export class DatasetStore {
     this.sourceLabel = sourceName(source);
     this.step = 'starting DuckDB';
     this.progress = null;
+    return this.exclusive(generation, () => this.load(generation, source, mapping));
+  }
+
+  private async load(generation: number, source: Source, mapping?: ColumnMapping): Promise<void> {
     try {
       const duck = await getDuck();
       if (!this.duck) mark('duck-ready');
@@ -77,19 +93,21 @@ export class DatasetStore {
     const generation = ++this.generation;
     this.phase = 'loading';
     this.error = null;
-    try {
-      const opened = await analyse(await getDuck(), source, {
-        mapping,
-        onProgress: (step) => (this.step = step),
-      });
-      if (generation !== this.generation) return;
-      this.dataset = opened;
-      this.loads++;
-      this.unrecognised = null;
-      this.phase = 'ready';
-    } catch (error) {
-      if (generation === this.generation) this.fail(error);
-    }
+    return this.exclusive(generation, async () => {
+      try {
+        const opened = await analyse(await getDuck(), source, {
+          mapping,
+          onProgress: (step) => (this.step = step),
+        });
+        if (generation !== this.generation) return;
+        this.dataset = opened;
+        this.loads++;
+        this.unrecognised = null;
+        this.phase = 'ready';
+      } catch (error) {
+        if (generation === this.generation) this.fail(error);
+      }
+    });
   }
 
   private fail(error: unknown): void {

@@ -147,3 +147,20 @@ describe('loading files of every kind', () => {
     await dropFile(page, resolve('static-data/comparag-votes.parquet'));
   });
 });
+
+describe('a file dropped while the built-in sample is still loading', () => {
+  test('waits for the sample’s load, then becomes the dataset with its own figures', async () => {
+    const session = await openSession();
+    try {
+      const { page } = session;
+      await page.goto(appUrl());
+      await page.getByTestId('file-input').setInputFiles(resolve('static-data/comparag-votes.parquet'));
+      await waitForDataset(page, 'comparag-votes.parquet');
+      expect(await summaryFigures(page)).toMatchObject({ votes: 3000, models: 8, preset: 'comparag' });
+      await waitForRatings(page);
+      expect(await page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(8);
+    } finally {
+      await session.close();
+    }
+  });
+});
