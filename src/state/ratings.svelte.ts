@@ -2,6 +2,7 @@
  * Ratings of the current slice: asks the worker, keeps the newest answer, and shows progress as
  * bootstrap rounds arrive. A run with the same counts and options as the last is not repeated.
  */
+import { untrack } from 'svelte';
 import { RatingClient } from '../io/rating-client';
 import type { PairCounts } from '../core/stats/pair-counts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
@@ -45,7 +46,15 @@ export class RatingsStore {
     this.lastKey = '';
   }
 
+  /**
+   * Fits `counts` with `options` (a repeat of the last request is skipped). Untracked: callers run it
+   * from effects, and its reads of its own state must not make those effects re-run it.
+   */
   run(counts: PairCounts, options: LeaderboardOptions): void {
+    untrack(() => this.start(counts, options));
+  }
+
+  private start(counts: PairCounts, options: LeaderboardOptions): void {
     const key = fingerprint(counts, options);
     if (key === this.lastKey && !this.error) return;
     this.lastKey = key;

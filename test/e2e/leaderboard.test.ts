@@ -125,3 +125,26 @@ describe('a dataset whose models never met across groups', () => {
     expect(await unrated.textContent()).toContain('optimal');
   });
 });
+
+describe('the other views of the ratings', () => {
+  test('online Elo is shown beside Bradley-Terry, labelled as order-dependent; Davidson reports the tie propensity', async () => {
+    const session = await openSession();
+    try {
+      const { page } = session;
+      await page.goto(appUrl());
+      await waitForDataset(page, 'arena-conversations.parquet');
+      await waitForRatings(page);
+      const elo = page.getByTestId('online-elo');
+      await elo.locator('summary').click();
+      expect(await elo.textContent()).toContain('depends on vote order');
+      await expect.poll(() => elo.locator('tbody tr').count(), { timeout: 60_000 }).toBe(24);
+      const first = await elo.locator('tbody tr').first().locator('td').allTextContents();
+      expect(Number(first[1].replace(/,/g, ''))).toBeGreaterThan(1000);
+      await page.getByText('Rating options').click();
+      await page.getByTestId('option-ties').selectOption('davidson');
+      await expect.poll(() => page.getByTestId('davidson-ties').textContent(), { timeout: 60_000 }).toMatch(/ν = \d\.\d{3}/);
+    } finally {
+      await session.close();
+    }
+  });
+});
