@@ -7,7 +7,8 @@ import { leaderboardCsv, leaderboardJson } from '../core/export/leaderboard-expo
 import { computeLeaderboard } from '../core/stats/leaderboard.ts';
 import { UsageError } from './lib/errors.ts';
 import { leaderboardText } from './lib/leaderboard-text.ts';
-import { buildBattles, loadAndRecognise, readCounts, readSummary } from './lib/open-file.ts';
+import { buildBattles, loadAndRecognise, readSummary } from './lib/open-file.ts';
+import { readCounts } from '../core/sql/pair-counts.ts';
 import { anchorOption, choiceOption, integerOption, parseOptions } from './lib/options.ts';
 import { describeInput, inputWarnings } from './lib/report.ts';
 import { isEntry, processIo, reportError, runAsEntry, type Io } from './lib/run.ts';

@@ -1,7 +1,9 @@
 /**
  * DuckDB-WASM, self-hosted: the wasm and worker files are bundled by Vite (never a CDN), and
  * extension autoloading is off so no query can reach DuckDB's extension host (STACK.md).
- * Initialised once, lazily, behind one promise.
+ * Initialised once, lazily, behind one promise. Two in-memory databases, plain and compressed
+ * (memory-estimate.ts says which a file goes to); the page reads one, a second connection fills
+ * the one a new file goes to, so the dataset on screen stays whole until the new one is read.
  */
 import * as duckdb from '@duckdb/duckdb-wasm';
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
@@ -9,15 +11,30 @@ import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
 import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import type { Table } from 'apache-arrow';
-import type { Connector, Row } from '../core/sql/connector';
+import type { Connector } from '../core/sql/connector';
+import type { Storage } from '../core/schema/memory-estimate';
+import { quoteIdent } from '../core/sql/quote';
 import { arrowToRows } from './arrow-rows';
+import { QueryLanes } from './query-lanes';
 
-export interface Duck {
+/** One connection and its rows-as-objects face. */
+export interface Session {
   db: duckdb.AsyncDuckDB;
   conn: duckdb.AsyncDuckDBConnection;
   connector: Connector;
+}
+
+export interface Duck extends Session {
+  /** For what the user is waiting on (a filter change's pair counts): runs before queued ordinary queries. */
+  urgent: Connector;
   /** Runs a query and keeps the Arrow result (for big results: no per-row objects). */
   arrow(sql: string, params?: unknown[]): Promise<Table>;
+  /** The connection that reads files into DuckDB (loadSource), in the database it is told. */
+  loader: Session;
+  /** The database the page reads: the dataset on screen lives there. */
+  storage(): Storage;
+  /** Makes `storage` the page's database and empties the other one (the dataset that was in it is gone). */
+  use(storage: Storage): Promise<void>;
 }
 
 let ready: Promise<Duck> | null = null;
@@ -47,23 +64,55 @@ async function start(): Promise<Duck> {
   await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
   const conn = await db.connect();
   await conn.query('SET autoload_known_extensions=false; SET autoinstall_known_extensions=false;');
+  await conn.query(`ATTACH ':memory:' AS packed (COMPRESS)`);
+  const loaderConn = await db.connect();
+  const loader: Session = { db, conn: loaderConn, connector: plainConnector(loaderConn) };
 
-  async function arrow(sql: string, params: unknown[] = []): Promise<Table> {
-    if (params.length === 0) return conn.query(sql);
-    const statement = await conn.prepare(sql);
-    try {
-      return await statement.query(...params);
-    } finally {
-      await statement.close();
-    }
-  }
+  const lanes = new QueryLanes();
+  const run = (sql: string, params: unknown[]) => runOn(conn, sql, params);
+  const arrow = (sql: string, params: unknown[] = []) => lanes.ordinary(() => run(sql, params));
   const connector: Connector = {
-    async query(sql: string, params?: unknown[]): Promise<Row[]> {
-      return arrowToRows(await arrow(sql, params));
-    },
-    async exec(sql: string): Promise<void> {
-      await conn.query(sql);
-    },
+    query: async (sql, params = []) => arrowToRows(await arrow(sql, params)),
+    exec: async (sql) => void (await lanes.ordinary(() => conn.query(sql))),
   };
-  return { db, conn, connector, arrow };
+  const urgent: Connector = {
+    query: async (sql, params = []) => arrowToRows(await lanes.urgent(() => run(sql, params))),
+    exec: async (sql) => void (await lanes.urgent(() => conn.query(sql))),
+  };
+  let current: Storage = 'memory';
+  async function use(storage: Storage): Promise<void> {
+    if (storage === current) return;
+    await lanes.urgent(() => conn.query(`USE ${storage}`));
+    const previous = current;
+    current = storage;
+    await emptyDatabase(connector, previous);
+  }
+  return { db, conn, connector, urgent, arrow, loader, storage: () => current, use };
+}
+
+/** Runs one statement; values are bound to a prepared statement, never spliced into the text. */
+async function runOn(conn: duckdb.AsyncDuckDBConnection, sql: string, params: unknown[]): Promise<Table> {
+  if (params.length === 0) return conn.query(sql);
+  const statement = await conn.prepare(sql);
+  try {
+    return await statement.query(...params);
+  } finally {
+    await statement.close();
+  }
+}
+
+function plainConnector(conn: duckdb.AsyncDuckDBConnection): Connector {
+  return {
+    query: async (sql, params = []) => arrowToRows(await runOn(conn, sql, params)),
+    exec: async (sql) => void (await conn.query(sql)),
+  };
+}
+
+/** Drops every table and type a dataset left in `database`, so its memory is free again. */
+async function emptyDatabase(db: Connector, database: Storage): Promise<void> {
+  const name = (row: Record<string, unknown>, key: string) => `${quoteIdent(database)}.${quoteIdent(String(row[key]))}`;
+  const tables = await db.query('SELECT table_name FROM duckdb_tables() WHERE database_name = $1 AND NOT temporary', [database]);
+  for (const t of tables) await db.exec(`DROP TABLE IF EXISTS ${name(t, 'table_name')}`);
+  const types = await db.query('SELECT type_name FROM duckdb_types() WHERE database_name = $1 AND NOT internal', [database]);
+  for (const t of types) await db.exec(`DROP TYPE IF EXISTS ${name(t, 'type_name')}`);
 }

@@ -4,11 +4,11 @@
  * CSV through DuckDB's own reader; JSON and JSONL are parsed here into Arrow.
  */
 import { tableFromIPC, tableFromJSON } from 'apache-arrow';
-import type { Duck } from './duckdb';
+import type { Session } from './duckdb';
 import { schemaColumns, type SourceColumn } from './arrow-schema';
 import type { ParquetRequest, ParquetResponse } from './parquet-protocol';
 import { quoteIdent } from '../core/sql/quote';
-import { estimateLoadBytes, LOAD_BUDGET_BYTES } from '../core/schema/memory-estimate';
+import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES, type Storage } from '../core/schema/memory-estimate';
 
 export type Source = { kind: 'file'; file: File } | { kind: 'url'; url: string; name: string };
 export type SourceFormat = 'parquet' | 'csv' | 'json' | 'jsonl';
@@ -30,6 +30,8 @@ export interface LoadedSource {
   /** Lines the reader could not parse, set aside with their line number and reason. */
   malformed: { line: number; reason: string; text: string }[];
   malformedCount: number;
+  /** The database the table went to, when the caller let the file's size choose it. */
+  storage: Storage | null;
 }
 
 export interface LoadOptions {
@@ -37,7 +39,15 @@ export interface LoadOptions {
   pickColumns?: (columns: SourceColumn[]) => string[];
   onProgress?: (progress: LoadProgress) => void;
   table?: string;
+  /** Given the estimated size in DuckDB, the database to load into (else the session's current one). */
+  storage?: (estimatedBytes: number) => Storage;
 }
+
+/** Called by each reader once it knows the file's size, before it creates the table. */
+type Prepare = (estimatedBytes: number) => Promise<void>;
+
+/** What a reader returns; loadSource adds where the table went. */
+type Reader = Omit<LoadedSource, 'storage'>;
 
 export class LoadError extends Error {
   constructor(
@@ -67,7 +77,7 @@ export async function detectFormat(source: Source): Promise<SourceFormat> {
   return 'csv';
 }
 
-export async function loadSource(duck: Duck, source: Source, options: LoadOptions = {}): Promise<LoadedSource> {
+export async function loadSource(duck: Session, source: Source, options: LoadOptions = {}): Promise<LoadedSource> {
   const name = sourceName(source);
   const table = options.table ?? 'raw';
   if (source.kind === 'file' && source.file.size === 0) throw new LoadError(name, 'the file is empty (0 bytes)');
@@ -76,20 +86,27 @@ export async function loadSource(duck: Duck, source: Source, options: LoadOption
   // Read into a side table and swap it in only once the whole file is read: a file that fails
   // half-way leaves the table of the dataset on screen as it was (not half replaced, not dropped).
   const staging = `${table}__incoming`;
-  await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`);
+  let storage: Storage | null = null;
+  const prepare: Prepare = async (estimatedBytes) => {
+    if (options.storage) {
+      storage = options.storage(estimatedBytes);
+      await duck.conn.query(`USE ${storage}`);
+    }
+    await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`);
+  };
   try {
     const loaded =
       format === 'parquet'
-        ? await loadParquet(duck, source, name, staging, options)
+        ? await loadParquet(duck, source, name, staging, options, prepare)
         : format === 'csv'
-          ? await loadCsv(duck, (source as { file: File }).file, staging, options)
-          : await loadJson(duck, (source as { file: File }).file, format, staging, options);
+          ? await loadCsv(duck, (source as { file: File }).file, staging, options, prepare)
+          : await loadJson(duck, (source as { file: File }).file, format, staging, options, prepare);
     if (loaded.rows === 0) {
       throw new LoadError(name, `the file has columns (${loaded.columns.map((c) => c.name).slice(0, 8).join(', ')}) but no rows`);
     }
     await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
     await duck.conn.query(`ALTER TABLE ${quoteIdent(staging)} RENAME TO ${quoteIdent(table)}`);
-    return loaded;
+    return { ...loaded, storage };
   } catch (error) {
     await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`).catch(() => undefined);
     throw error;
@@ -97,12 +114,13 @@ export async function loadSource(duck: Duck, source: Source, options: LoadOption
 }
 
 async function loadParquet(
-  duck: Duck,
+  duck: Session,
   source: Source,
   name: string,
   table: string,
   options: LoadOptions,
-): Promise<LoadedSource> {
+  prepare: Prepare,
+): Promise<Reader> {
   const worker = new Worker(new URL('./parquet.worker.ts', import.meta.url), { type: 'module' });
   const pending = new Map<string, (r: ParquetResponse) => void>();
   let failure: ((e: Error) => void) | null = null;
@@ -148,6 +166,7 @@ async function loadParquet(
           `(or the SQL in the SQL lens, on your own engine) — and open the counts file: the ratings are the same.`,
       );
     }
+    await prepare(estimate);
     let rows = 0;
     options.onProgress?.({ rows, totalRows: opened.numRows });
     const groups = opened.groupRows.length;
@@ -185,11 +204,12 @@ function readableParquetError(message: string, where: string): string {
 
 let uploads = 0;
 
-async function loadCsv(duck: Duck, file: File, table: string, options: LoadOptions): Promise<LoadedSource> {
+async function loadCsv(duck: Session, file: File, table: string, options: LoadOptions, prepare: Prepare): Promise<Reader> {
   // The registered name is ours, never the user's file name, so it is safe inside the SQL text.
   const internal = `upload-${++uploads}.csv`;
   await duck.db.registerFileHandle(internal, file, 2 /* DuckDBDataProtocol.BROWSER_FILEREADER */, true);
   options.onProgress?.({ rows: 0, totalRows: null });
+  await prepare(file.size * COPIES);
   const readable = (error: unknown) => firstLine(error).replaceAll(internal, file.name);
   // store_rejects keeps its tables between reads and a clean file adds nothing to them: without
   // this, a good CSV would report the malformed lines of the CSV read before it.
@@ -237,7 +257,7 @@ async function loadCsv(duck: Duck, file: File, table: string, options: LoadOptio
  * delimiter the one the header uses most, every column VARCHAR. The names reach SQL only through
  * quoteIdent; the read itself uses internal names c0, c1 ….
  */
-async function loadCsvPlain(duck: Duck, file: File, internal: string, table: string): Promise<void> {
+async function loadCsvPlain(duck: Session, file: File, internal: string, table: string): Promise<void> {
   const head = (await file.slice(0, 1 << 16).text()).replace(/^\uFEFF/, '');
   const counts = [',', ';', '\t', '|'].map((d) => [d, headerFields(head, d).length] as const);
   // One of the four constants above, never text from the file, so it can stand in the SQL.
@@ -278,12 +298,13 @@ function headerFields(text: string, delim: string): string[] {
 }
 
 async function loadJson(
-  duck: Duck,
+  duck: Session,
   file: File,
   format: 'json' | 'jsonl',
   table: string,
   options: LoadOptions,
-): Promise<LoadedSource> {
+  prepare: Prepare,
+): Promise<Reader> {
   const text = await file.text();
   const malformed: LoadedSource['malformed'] = [];
   let records: Record<string, unknown>[];
@@ -321,6 +342,7 @@ async function loadJson(
   } catch (error) {
     throw new LoadError(file.name, `could not turn the JSON into columns: ${firstLine(error)}`);
   }
+  await prepare(file.size * COPIES);
   await duck.conn.insertArrowTable(arrowTable, { name: table, create: true });
   const columns = await describe(duck, table);
   options.onProgress?.({ rows: records.length, totalRows: records.length });
@@ -336,7 +358,7 @@ async function loadJson(
   };
 }
 
-async function describe(duck: Duck, table: string): Promise<SourceColumn[]> {
+async function describe(duck: Session, table: string): Promise<SourceColumn[]> {
   const rows = await duck.connector.query(`DESCRIBE ${quoteIdent(table)}`);
   return rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
 }

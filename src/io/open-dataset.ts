@@ -7,14 +7,15 @@ import { loadSource, LoadError, type LoadedSource, type LoadProgress, type Sourc
 import { detectPreset, type Detection } from '../core/schema/detect';
 import type { ColumnMapping } from '../core/schema/mapping';
 import type { ColumnInfo } from '../core/schema/column';
+import { storageFor } from '../core/schema/memory-estimate';
 import { battlesSql, rawPairCountsSql } from '../core/sql/battles';
-import { runStatements, type SqlCondition } from '../core/sql/statement';
+import { runStatements } from '../core/sql/statement';
 import { winnerValuesSql } from '../core/sql/winner-values';
 import { describeSql, readColumns, rejectedByReasonSql } from '../core/sql/summary';
 import { BATTLES_TABLE } from '../core/sql/battles';
 import { quoteIdent } from '../core/sql/quote';
 import { summariseCounts } from '../core/stats/count-summary';
-import { modelsSql, pairCountsSql, readPairCounts, readRawPairCounts } from '../core/sql/pair-counts';
+import { readCounts, readRawPairCounts } from '../core/sql/pair-counts';
 import type { PairCounts } from '../core/stats/pair-counts';
 import type { Outcome } from '../core/outcome';
 
@@ -64,8 +65,10 @@ export class UnrecognisedShape extends Error {
 export async function openDataset(duck: Duck, source: Source, options: OpenOptions = {}): Promise<OpenedDataset> {
   const progress = options.onProgress ?? (() => {});
   progress('reading');
-  const loaded = await loadSource(duck, source, {
+  // The loader fills the database the file's size calls for; the page switches to it once read.
+  const loaded = await loadSource(duck.loader, source, {
     table: RAW_TABLE,
+    storage: storageFor,
     // Long text (conversations, answers) is read later, on demand: keep it out of the first load.
     pickColumns: (columns) => {
       const early = detectPreset(columns);
@@ -74,6 +77,7 @@ export async function openDataset(duck: Duck, source: Source, options: OpenOptio
     },
     onProgress: (p) => progress('reading', p),
   });
+  await duck.use(loaded.storage ?? duck.storage());
   return analyse(duck, loaded, options);
 }
 
@@ -112,7 +116,7 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
     throw new LoadError(loaded.name, `could not build the battles table: ${(error as Error).message.split('\n')[0]}`);
   }
   progress('summarising');
-  const counts = await readCounts(duck);
+  const counts = await readCounts(duck.connector);
   const summary = await readSummary(duck, counts);
   return {
     source: loaded,
@@ -123,17 +127,6 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
     summary,
     counts,
   };
-}
-
-/**
- * Pair counts of `battles` under `where`. The model list (the ENUM's order) is fixed per dataset:
- * pass it when known, so a filter change costs one query and nothing can queue in between.
- */
-export async function readCounts(duck: Duck, where?: SqlCondition, models?: readonly string[]): Promise<PairCounts> {
-  const cells = pairCountsSql(where);
-  const countRows = await duck.connector.query(cells.sql, cells.params);
-  const modelRows = models ? models.map((model, code) => ({ model, code })) : await duck.connector.query(modelsSql().sql);
-  return readPairCounts(modelRows, countRows);
 }
 
 /** Rows and set-aside rows from DuckDB; votes, models and outcomes from the pair counts. */

@@ -4,7 +4,8 @@
  * dropped with a note naming it, never turned into SQL text.
  */
 import type { Duck } from '../io/duckdb';
-import { readCounts, type OpenedDataset } from '../io/open-dataset';
+import type { OpenedDataset } from '../io/open-dataset';
+import { readCounts } from '../core/sql/pair-counts';
 import type { ColumnInfo } from '../core/schema/column';
 import { BATTLES_TABLE } from '../core/sql/battles';
 import { filtersSql, type Filter } from '../core/sql/filters';
@@ -58,7 +59,7 @@ export class SliceStore {
       this.problem = `filters ignored: ${(error as Error).message}`;
       where = filtersSql(quickFilters(quick, this.columns), this.columns);
     }
-    const counts = where.sql ? await readCounts(duck, where, dataset.counts.models) : dataset.counts;
+    const counts = where.sql ? await readCounts(duck.urgent, where, dataset.counts.models) : dataset.counts;
     if (generation !== this.generation) return applied;
     const kept = dropModelsBelow(counts, quick.minVotes);
     this.where = where.sql ? where : NO_FILTER;

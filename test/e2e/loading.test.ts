@@ -146,6 +146,45 @@ describe('loading files of every kind', () => {
     expect(await error.textContent()).toContain('npm run aggregate');
     await dropFile(page, resolve('static-data/comparag-votes.parquet'));
   });
+
+  test('a file past the packing threshold is stored compressed; the next small file goes back to the plain database', async () => {
+    const { page } = session;
+    const path = join(work, 'wide-enough-to-pack.parquet');
+    const db = await createNodeConnector();
+    // 200,000 rows × 123 columns: estimated past PACK_ABOVE_BYTES, well under the refusal budget.
+    const extra = Array.from({ length: 120 }, (_, i) => `'v' || (i % 3) AS c${i}`).join(', ');
+    await db.exec(
+      `COPY (SELECT 'm' || (i % 5) AS model_a, 'm' || ((i + 1 + i % 3) % 5) AS model_b, ` +
+        `CASE WHEN i % 7 = 0 THEN 'tie' ELSE 'model_a' END AS winner, ${extra} FROM range(200000) t(i)) TO '${path}' (FORMAT parquet)`,
+    );
+    db.close();
+    await dropFile(page, path);
+    expect(await summaryFigures(page)).toMatchObject({ rows: 200_000, votes: 200_000, models: 5 });
+    await waitForRatings(page);
+    expect(await page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(5);
+    const tables = async () => {
+      await page.getByTestId('lens-sql').click();
+      await page.getByTestId('sql-input').fill(
+        "SELECT string_agg(database_name || '.' || table_name, ' ' ORDER BY database_name, table_name) AS tables FROM duckdb_tables() WHERE NOT temporary",
+      );
+      await page.getByTestId('sql-run').click();
+      const cell = page.locator('[data-testid="sql-result"][data-state="rows"] tbody td').first();
+      await cell.waitFor({ timeout: 30_000 });
+      const text = (await cell.textContent())!;
+      await page.getByTestId('lens-leaderboard').click();
+      return text;
+    };
+    expect(await tables()).toBe('packed.battles packed.raw packed.rejected_rows');
+    // Filters and lenses read the packed tables like any others.
+    await page.locator('[data-dimension="c0"] [data-value="v1"] input').click();
+    await expect.poll(() => page.getByTestId('slice-figures').getAttribute('data-votes'), { timeout: 30_000 }).toBe('66667');
+
+    const before = await loadsSoFar(page);
+    await page.getByTestId('file-input').setInputFiles(resolve('static-data/comparag-votes.parquet'));
+    await waitForDataset(page, 'comparag-votes.parquet', before);
+    expect(await summaryFigures(page)).toMatchObject({ votes: 3000, models: 8 });
+    expect(await tables()).toBe('memory.battles memory.raw memory.rejected_rows');
+  });
 });
 
 describe('a file dropped while the built-in sample is still loading', () => {

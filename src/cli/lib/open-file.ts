@@ -7,10 +7,8 @@ import { detectPreset, type Detection } from '../../core/schema/detect.ts';
 import { mappingColumns } from '../../core/schema/mapping.ts';
 import { battlesSql, type BattlesInput } from '../../core/sql/battles.ts';
 import type { Connector } from '../../core/sql/connector.ts';
-import { modelsSql, pairCountsSql, readPairCounts } from '../../core/sql/pair-counts.ts';
 import { runStatements } from '../../core/sql/statement.ts';
 import { rejectedByReasonSql, totalsSql } from '../../core/sql/summary.ts';
-import type { PairCounts } from '../../core/stats/pair-counts.ts';
 import { readFile, type LoadedFile } from '../read-file.ts';
 import { FileError, firstLine } from './errors.ts';
 import { recognise } from './recognise.ts';
@@ -87,10 +85,4 @@ export async function readSummary(db: Connector): Promise<Summary> {
     rejected,
     rejectedRows: rejected.reduce((s, r) => s + r.rows, 0),
   };
-}
-
-export async function readCounts(db: Connector): Promise<PairCounts> {
-  const models = modelsSql();
-  const cells = pairCountsSql();
-  return readPairCounts(await db.query(models.sql, models.params), await db.query(cells.sql, cells.params));
 }

@@ -1,4 +1,4 @@
-import type { Row } from './connector.ts';
+import type { Connector, Row } from './connector.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
 import { BATTLES_TABLE, MODEL_TYPE } from './battles.ts';
 import { quoteIdent } from './quote.ts';
@@ -16,6 +16,17 @@ export function pairCountsSql(where?: SqlCondition): SqlQuery {
       `FROM ${quoteIdent(BATTLES_TABLE)}${whereClause(where)} GROUP BY model_a, model_b, outcome ORDER BY 1, 2, 3`,
     params: where?.params ?? [],
   };
+}
+
+/**
+ * Pair counts of `battles` under `where`. The model list (the ENUM's order) is fixed per dataset:
+ * pass it when known, so a filter change costs one query and nothing can queue in between.
+ */
+export async function readCounts(db: Connector, where?: SqlCondition, models?: readonly string[]): Promise<PairCounts> {
+  const cells = pairCountsSql(where);
+  const countRows = await db.query(cells.sql, cells.params);
+  const modelRows = models ? models.map((model, code) => ({ model, code })) : await db.query(modelsSql().sql);
+  return readPairCounts(modelRows, countRows);
 }
 
 /** Model names in ENUM code order, so row i is the model whose code is i. */

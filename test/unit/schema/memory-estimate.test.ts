@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES } from '../../../src/core/schema/memory-estimate';
+import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES, PACK_ABOVE_BYTES, storageFor } from '../../../src/core/schema/memory-estimate';
 
 const BATTLES = ['VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR', 'BIGINT'];
 
@@ -17,5 +17,17 @@ describe('the memory estimate that refuses files too big for a tab', () => {
   it('grows with rows and columns', () => {
     expect(estimateLoadBytes(BATTLES, 2_000)).toBe(2 * estimateLoadBytes(BATTLES, 1_000));
     expect(estimateLoadBytes([...BATTLES, 'VARCHAR'], 1_000)).toBeGreaterThan(estimateLoadBytes(BATTLES, 1_000));
+  });
+});
+
+describe('where a dataset is stored', () => {
+  it('keeps files of a few million battles in the plain database, which fills fastest', () => {
+    expect(storageFor(estimateLoadBytes(BATTLES, 1_670_000))).toBe('memory');
+    expect(storageFor(estimateLoadBytes(BATTLES, 4_000_000))).toBe('memory');
+  });
+  it('packs 20 million battles, and anything past the threshold', () => {
+    expect(storageFor(estimateLoadBytes(BATTLES, 20_000_000))).toBe('packed');
+    expect(storageFor(PACK_ABOVE_BYTES + 1)).toBe('packed');
+    expect(storageFor(PACK_ABOVE_BYTES)).toBe('memory');
   });
 });

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { QueryLanes } from '../../../src/io/query-lanes.ts';
+
+/** A stand-in for DuckDB's one-at-a-time worker: records the order work starts and ends. */
+function serialEngine() {
+  const log: string[] = [];
+  let tail = Promise.resolve();
+  const submit = (name: string, ms = 5) => {
+    const done = tail.then(async () => {
+      log.push(`start ${name}`);
+      await new Promise((r) => setTimeout(r, ms));
+      log.push(`end ${name}`);
+      return name;
+    });
+    tail = done.then(() => undefined);
+    return done;
+  };
+  return { log, submit };
+}
+
+describe('QueryLanes', () => {
+  it('runs urgent work issued in the same pass before ordinary work issued earlier', async () => {
+    const lanes = new QueryLanes();
+    const engine = serialEngine();
+    const facets = [lanes.ordinary(() => engine.submit('facet 1')), lanes.ordinary(() => engine.submit('facet 2'))];
+    const counts = lanes.urgent(() => engine.submit('counts'));
+    await Promise.all([...facets, counts]);
+    expect(engine.log.filter((l) => l.startsWith('start'))).toEqual(['start counts', 'start facet 1', 'start facet 2']);
+  });
+
+  it('holds ordinary work until every pending urgent step is done', async () => {
+    const lanes = new QueryLanes();
+    const engine = serialEngine();
+    const urgent = lanes.urgent(async () => {
+      await engine.submit('prepare', 2);
+      await engine.submit('query', 2);
+      return engine.submit('close', 2);
+    });
+    await Promise.resolve();
+    const widget = lanes.ordinary(() => engine.submit('widget'));
+    await Promise.all([urgent, widget]);
+    expect(engine.log.filter((l) => l.startsWith('start'))).toEqual(['start prepare', 'start query', 'start close', 'start widget']);
+  });
+
+  it('lets ordinary work run when urgent work fails, and passes results and errors through', async () => {
+    const lanes = new QueryLanes();
+    const failed = lanes.urgent(() => Promise.reject(new Error('boom')));
+    const after = lanes.ordinary(async () => 42);
+    await expect(failed).rejects.toThrow('boom');
+    await expect(after).resolves.toBe(42);
+  });
+
+  it('keeps ordinary work in the order it was issued', async () => {
+    const lanes = new QueryLanes();
+    const engine = serialEngine();
+    await Promise.all(['a', 'b', 'c'].map((n) => lanes.ordinary(() => engine.submit(n, 1))));
+    expect(engine.log.filter((l) => l.startsWith('start'))).toEqual(['start a', 'start b', 'start c']);
+  });
+});
