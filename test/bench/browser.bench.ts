@@ -91,6 +91,18 @@ export async function dropTiming(page: Page, file: string, until: string[]): Pro
   return Object.fromEntries(until.map((name) => [name, after[name].find((t) => t >= open)! - open]));
 }
 
+/** DuckDB's memory in MiB and the database the battles went to (plain `memory` or compressed `packed`). */
+export async function duckMemory(page: Page): Promise<{ mib: string; storage: string }> {
+  await page.getByTestId('lens-sql').click();
+  await page
+    .getByTestId('sql-input')
+    .fill("SELECT round(sum(memory_usage_bytes) / 2^20) AS mib, (SELECT database_name FROM duckdb_tables() WHERE table_name = 'battles') AS storage FROM duckdb_memory()");
+  await page.getByTestId('sql-run').click();
+  await page.waitForSelector('[data-testid="sql-result"][data-state="rows"] tbody td', { timeout: 120_000 });
+  const [mib, storage] = await page.locator('[data-testid="sql-result"] tbody td').allTextContents();
+  return { mib: mib?.trim() ?? '?', storage: storage?.trim() ?? '?' };
+}
+
 /**
  * Filter change → updated leaderboard (point ratings on screen), and → final intervals, on the
  * loaded file: toggles one language value on and off, timed in the page from the click.
@@ -148,12 +160,14 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
       const loaded: number[] = [];
       const built: number[] = [];
       const board: number[] = [];
+      let memory = { mib: '?', storage: '?' };
       for (let i = 0; i < RUNS; i++) {
         await withPage(url, async (page) => {
           const t = await dropTiming(page, file, ['raw-loaded', 'dataset-ready', 'leaderboard']);
           loaded.push(t['raw-loaded']);
           built.push(t['dataset-ready']);
           board.push(t.leaderboard);
+          if (i === RUNS - 1) memory = await duckMemory(page);
         });
       }
       const size = `${(statSync(file).size / 1e6).toFixed(1)} MB`;
@@ -168,6 +182,7 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
       rows.push([`${label}: drop → rows in DuckDB (parquet decoded, inserted)`, fmt(loaded), size]);
       rows.push([`${label}: drop → battles built, summary and pair counts read`, fmt(built), size]);
       rows.push([`${label}: drop → first leaderboard row on screen`, fmt(board), size]);
+      rows.push([`${label}: DuckDB memory after loading (${memory.storage} database)`, `${memory.mib} MiB`, size]);
     }
   } finally {
     await server.close();

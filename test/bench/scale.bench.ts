@@ -5,17 +5,8 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { startStaticServer } from '../e2e/static-server.ts';
-import { OUT, dropTiming, fmt, syntheticBattles, table, withPage } from './browser.bench.ts';
-
-async function duckMemoryMiB(page: Page): Promise<string> {
-  await page.getByTestId('lens-sql').click();
-  await page.getByTestId('sql-input').fill('SELECT round(sum(memory_usage_bytes) / 2^20) AS mib FROM duckdb_memory()');
-  await page.getByTestId('sql-run').click();
-  await page.waitForSelector('[data-testid="sql-result"][data-state="rows"] tbody td', { timeout: 120_000 });
-  return (await page.locator('[data-testid="sql-result"] tbody td').first().textContent())?.trim() ?? '?';
-}
+import { OUT, dropTiming, duckMemory, fmt, syntheticBattles, table, withPage } from './browser.bench.ts';
 
 export async function runScaleBench(log: (line: string) => void = console.log, rows = 20_000_000) {
   const file = await syntheticBattles(rows);
@@ -23,7 +14,7 @@ export async function runScaleBench(log: (line: string) => void = console.log, r
   try {
     const result = await withPage(`${server.url}/index.html`, async (page) => {
       const t = await dropTiming(page, file, ['raw-loaded', 'dataset-ready', 'leaderboard']);
-      return { loaded: t['raw-loaded'], built: t['dataset-ready'], board: t.leaderboard, memory: await duckMemoryMiB(page) };
+      return { loaded: t['raw-loaded'], built: t['dataset-ready'], board: t.leaderboard, memory: await duckMemory(page) };
     });
     const size = `${(statSync(file).size / 1e6).toFixed(0)} MB`;
     const label = `${(rows / 1e6).toFixed(0)}M synthetic battles`;
@@ -32,7 +23,7 @@ export async function runScaleBench(log: (line: string) => void = console.log, r
         [`${label}: drop → rows in DuckDB`, fmt([result.loaded]), size],
         [`${label}: drop → battles built, summary and counts read`, fmt([result.built]), size],
         [`${label}: drop → first leaderboard row`, fmt([result.board]), size],
-        [`${label}: DuckDB memory after loading`, `${result.memory} MiB`, size],
+        [`${label}: DuckDB memory after loading (${result.memory.storage} database)`, `${result.memory.mib} MiB`, size],
       ]),
     );
   } finally {
