@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings } from './page-helpers';
+import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings, openOnSample, closeChecked } from './page-helpers';
 import { csv, flipped, parquetFrom, pseudoRandomBytes, truncated, workDir } from './fixtures/hostile-files';
 
 const work = workDir('bad-files');
@@ -37,15 +37,8 @@ async function sql(page: Page, query: string): Promise<string> {
 
 describe('bad files get a clear message and leave the page usable', () => {
   let session: Session;
-  beforeAll(async () => {
-    session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, 'arena-conversations.parquet');
-  });
-  afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
-    await session.close();
-  });
+  beforeAll(async () => (session = await openOnSample()));
+  afterAll(() => closeChecked(session));
 
   test('a parquet file cut in half is refused as truncated, naming the file', async () => {
     const path = work.write('half.parquet', truncated(SAMPLE, 0.5));
@@ -259,15 +252,8 @@ describe('bad files get a clear message and leave the page usable', () => {
 
 describe('faults inside the page get a readable message', () => {
   let session: Session;
-  beforeAll(async () => {
-    session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, 'arena-conversations.parquet');
-  });
-  afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
-    await session.close();
-  });
+  beforeAll(async () => (session = await openOnSample()));
+  afterAll(() => closeChecked(session));
 
   test('a parquet column DuckDB cannot hold (a UNION) gets a message naming the file and the problem', async () => {
     const { page } = session;

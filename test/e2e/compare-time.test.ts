@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser';
-import { waitForDataset, waitForRatings } from './page-helpers';
+import type { Session } from './browser';
+import { closeChecked, openOnSample } from './page-helpers';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 const planted = expected.samples['arena-conversations.parquet'].planted;
@@ -15,16 +15,10 @@ async function csvOf(page: Page, button: string): Promise<string[][]> {
 
 describe('the compare and over-time lenses on the default sample', () => {
   let session: Session;
-  beforeAll(async () => {
-    session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, 'arena-conversations.parquet');
-    await waitForRatings(session.page);
-  });
+  beforeAll(async () => (session = await openOnSample({ rated: true })));
   afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
     expect(session.errors).toEqual([]);
-    await session.close();
+    await closeChecked(session);
   });
 
   test('language = French vs everything else marks gallia-13b-chat as significantly better in French', async () => {

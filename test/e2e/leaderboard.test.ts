@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appUrl, openSession, type Session } from './browser';
-import { downloadText, dropFile, leaderboardCsv, waitForDataset, waitForRatings } from './page-helpers';
+import { downloadText, dropFile, leaderboardCsv, waitForDataset, waitForRatings, openOnSample, closeChecked } from './page-helpers';
 
 const COUNTS = resolve('../shared/data/chatbot-arena-20240814-counts.parquet');
 const EXPECTED = JSON.parse(readFileSync(resolve('../shared/data/chatbot-arena-20240814-expected.json'), 'utf8'));
@@ -23,10 +23,7 @@ describe('the leaderboard on real Chatbot Arena counts', () => {
     await dropFile(session.page, COUNTS);
     await waitForRatings(session.page);
   });
-  afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
-    await session.close();
-  });
+  afterAll(() => closeChecked(session));
 
   test('shows one row per model, 129 in all', async () => {
     expect(await session.page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(129);
@@ -96,11 +93,7 @@ describe('the leaderboard on real Chatbot Arena counts', () => {
 
 describe('a dataset whose models never met across groups', () => {
   let session: Session;
-  beforeAll(async () => {
-    session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, 'arena-conversations.parquet');
-  });
+  beforeAll(async () => (session = await openOnSample()));
   afterAll(async () => {
     await session.close();
   });

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, waitForRatings, leaderboardCsv } from './page-helpers';
+import { dropFile, waitForDataset, waitForRatings, leaderboardCsv, openOnSample, closeChecked } from './page-helpers';
 
 const planted = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples['arena-conversations.parquet'].planted;
 
@@ -13,16 +13,8 @@ const sliceVotes = async (page: Page) => Number(await page.getByTestId('slice-fi
 
 describe('views are links', () => {
   let session: Session;
-  beforeAll(async () => {
-    session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, 'arena-conversations.parquet');
-    await waitForRatings(session.page);
-  });
-  afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
-    await session.close();
-  });
+  beforeAll(async () => (session = await openOnSample({ rated: true })));
+  afterAll(() => closeChecked(session));
 
   test('a filter narrows every figure, and the copied link opens the identical view in a fresh browser', async () => {
     const { page } = session;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings } from './page-helpers';
+import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings, openOnSample, closeChecked } from './page-helpers';
 import { createNodeConnector } from '../../src/cli/node-connector';
 
 const work = mkdtempSync(join(tmpdir(), 'arena-lens-loading-'));
@@ -16,15 +16,8 @@ const file = (name: string, content: string) => {
 
 describe('loading files of every kind', () => {
   let session: Session;
-  beforeAll(async () => {
-    session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, 'arena-conversations.parquet');
-  });
-  afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
-    await session.close();
-  });
+  beforeAll(async () => (session = await openOnSample()));
+  afterAll(() => closeChecked(session));
 
   test('a JSON array of objects with side synonyms is recognised and rated', async () => {
     const rows = [];

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, waitForRatings } from './page-helpers';
+import { dropFile, waitForDataset, waitForRatings, closeChecked } from './page-helpers';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 
@@ -49,9 +49,8 @@ describe('the matrix lens', () => {
     await openMatrix(session.page);
   });
   afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
     expect(session.errors).toEqual([]);
-    await session.close();
+    await closeChecked(session);
   });
 
   test('hovering a cell shows the pair, the win share and the number of non-tie votes', async () => {

@@ -1,5 +1,28 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { appUrl, openSession, type Session } from './browser';
+
+/** The file the page opens when no link says otherwise. */
+export const DEFAULT_SAMPLE_FILE = 'arena-conversations.parquet';
+
+/** A fresh Chromium on the page with the default sample loaded (and its ratings fitted, when asked). */
+export async function openOnSample(options: { rated?: boolean } = {}): Promise<Session> {
+  const session = await openSession();
+  await session.page.goto(appUrl());
+  await waitForDataset(session.page, DEFAULT_SAMPLE_FILE);
+  if (options.rated) await waitForRatings(session.page);
+  return session;
+}
+
+/** Closes a session, having checked that no request left localhost while it was open. */
+export async function closeChecked(session: Session): Promise<void> {
+  try {
+    expect(session.outside(), 'requests that left localhost').toEqual([]);
+  } finally {
+    await session.close();
+  }
+}
 
 /** Sets a file on the page's file input and waits until the summary describes it. */
 export async function dropFile(page: Page, path: string, name = path.split('/').pop()!): Promise<void> {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, waitForRatings } from './page-helpers';
+import type { Session } from './browser';
+import { closeChecked, dropFile, openOnSample, waitForRatings } from './page-helpers';
 
 const samples = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples;
 
@@ -46,16 +46,11 @@ async function downloadCsv(page: Page, scope: string): Promise<string> {
 
 describe('safety, defects and judges lenses on their samples', () => {
   let session: Session;
-  beforeAll(async () => {
-    session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, 'arena-conversations.parquet');
-  });
+  beforeAll(async () => (session = await openOnSample()));
   afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
     expect(session.errors).toEqual([]);
     expect(await session.page.locator('[data-lens-body] .error').count(), 'error banners in the lenses').toBe(0);
-    await session.close();
+    await closeChecked(session);
   });
 
   test('the safety lens shows the planted flag counts, draws its charts and lists flagged votes', async () => {

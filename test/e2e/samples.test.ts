@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, summaryFigures, waitForDataset, waitForRatings } from './page-helpers';
+import { dropFile, summaryFigures, waitForDataset, waitForRatings, closeChecked } from './page-helpers';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 const samples = Object.entries(expected.samples) as [string, any][];
@@ -20,10 +20,7 @@ describe('every built-in sample, dropped on the page', () => {
     await session.page.goto(appUrl());
     await waitForDataset(session.page, expected.default_sample ?? 'arena-conversations.parquet');
   });
-  afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
-    await session.close();
-  });
+  afterAll(() => closeChecked(session));
 
   test('the default sample is loaded and rated on opening', async () => {
     await waitForRatings(session.page);

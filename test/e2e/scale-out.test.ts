@@ -2,19 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { appUrl, openSession, type Session } from './browser';
-import { dropFile, summaryFigures, waitForDataset, waitForRatings } from './page-helpers';
+import type { Session } from './browser';
+import { closeChecked, dropFile, openOnSample, summaryFigures, waitForRatings } from './page-helpers';
 import { createNodeConnector } from '../../src/cli/node-connector';
 
 describe('the aggregation for data bigger than a browser', () => {
   let session: Session;
-  beforeAll(async () => {
-    session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, 'arena-conversations.parquet');
-    await waitForRatings(session.page);
-  });
-  afterAll(async () => session.close());
+  beforeAll(async () => (session = await openOnSample({ rated: true })));
+  afterAll(() => closeChecked(session));
 
   test('the SQL the page shows runs on DuckDB, and its counts open in the page with the same leaderboard', async () => {
     const { page } = session;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { waitForDataset, waitForRatings } from './page-helpers';
+import { waitForDataset, waitForRatings, closeChecked } from './page-helpers';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 const conversations = expected.samples['arena-conversations.parquet'];
@@ -31,9 +31,8 @@ describe('the Style control lens on the default sample', () => {
     await waitForRatings(session.page);
   });
   afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
     expect(session.errors).toEqual([]);
-    await session.close();
+    await closeChecked(session);
   });
 
   test('shows raw and style-controlled ratings for every model and the fitted coefficients', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset } from './page-helpers';
+import { dropFile, waitForDataset, closeChecked } from './page-helpers';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 const conversations = expected.samples['arena-conversations.parquet'];
@@ -31,10 +31,7 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     await session.page.goto(appUrl());
     await waitForDataset(session.page, expected.default_sample);
   });
-  afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
-    await session.close();
-  });
+  afterAll(() => closeChecked(session));
 
   async function search(term: string) {
     const { page } = session;

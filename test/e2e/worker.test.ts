@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appUrl, openSession, type Session } from './browser';
-import { leaderboardCsv, waitForDataset, waitForRatings } from './page-helpers';
+import { closeChecked, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers';
 
 describe('the rating worker', () => {
   let session: Session;
-  beforeAll(async () => {
-    session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, 'arena-conversations.parquet');
-    await waitForRatings(session.page);
-  });
-  afterAll(async () => session.close());
+  beforeAll(async () => (session = await openOnSample({ rated: true })));
+  afterAll(() => closeChecked(session));
 
   test('a newer request supersedes older ones: rapid option changes end on the last one, never a stale board', async () => {
     const { page } = session;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, waitForRatings } from './page-helpers';
+import { dropFile, waitForDataset, waitForRatings, closeChecked } from './page-helpers';
 import { csv, HOSTILE, HOSTILE_COLUMNS, hostileRows, jsonl, parquetFrom, workDir } from './fixtures/hostile-files';
 
 const work = workDir('xss');
@@ -98,10 +98,7 @@ describe.each(['jsonl', 'csv', 'parquet'] as const)('hostile model names, column
     await dropFile(session.page, await files[format](), `${stem}.${format}`);
     await waitForRatings(session.page);
   });
-  afterAll(async () => {
-    expect(session.outside(), 'requests that left localhost').toEqual([]);
-    await session.close();
-  });
+  afterAll(() => closeChecked(session));
 
   test('the leaderboard shows every hostile name as literal text, and nothing runs', async () => {
     const { page } = session;
