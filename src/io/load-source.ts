@@ -8,7 +8,7 @@ import type { Session } from './duckdb';
 import { schemaColumns, type SourceColumn } from './arrow-schema';
 import type { ParquetRequest, ParquetResponse } from './parquet-protocol';
 import { quoteIdent } from '../core/sql/quote';
-import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES, type Storage } from '../core/schema/memory-estimate';
+import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES, storedBytes, type Storage } from '../core/schema/memory-estimate';
 
 export type Source = { kind: 'file'; file: File } | { kind: 'url'; url: string; name: string };
 export type SourceFormat = 'parquet' | 'csv' | 'json' | 'jsonl';
@@ -158,10 +158,10 @@ async function loadParquet(
     const wanted = options.pickColumns?.(columns) ?? columns.map((c) => c.name);
     const types = columns.filter((c) => wanted.includes(c.name)).map((c) => c.type);
     const estimate = estimateLoadBytes(types, opened.numRows);
-    if (estimate > LOAD_BUDGET_BYTES) {
+    if (storedBytes(estimate) > LOAD_BUDGET_BYTES) {
       throw new LoadError(
         name,
-        `${opened.numRows.toLocaleString('en-US')} rows would need about ${(estimate / 2 ** 30).toFixed(1)} GiB in this tab, ` +
+        `${opened.numRows.toLocaleString('en-US')} rows would need about ${(storedBytes(estimate) / 2 ** 30).toFixed(1)} GiB in this tab even compressed, ` +
           `more than a browser can hold. Aggregate it first — npm run aggregate -- ${name} counts.parquet --by <columns> ` +
           `(or the SQL in the SQL lens, on your own engine) — and open the counts file: the ratings are the same.`,
       );

@@ -20,11 +20,19 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
-/** model_a, model_b, winner and three small columns, drawn by hash so the file is stable. */
-export async function syntheticBattles(rows: number): Promise<string> {
-  const path = join(OUT, `synthetic-${rows}.parquet`);
+/**
+ * Synthetic battles written once into test/bench/.out: 40 models, the four Chatbot Arena winner labels,
+ * language and turn. 'judges' adds what makes a real export harder to hold: 500,000 distinct judges
+ * and timestamps to the millisecond spread over a year (a file about five times larger).
+ */
+export async function syntheticBattles(rows: number, kind: 'plain' | 'judges' = 'plain'): Promise<string> {
+  const path = join(OUT, kind === 'plain' ? `synthetic-${rows}.parquet` : `synthetic-judges-${rows}.parquet`);
   if (existsSync(path)) return path;
   mkdirSync(OUT, { recursive: true });
+  const time =
+    kind === 'plain'
+      ? '1700000000.0 + i AS tstamp'
+      : "1700000000.0 + (hash(i, 11) % 31536000)::DOUBLE + (hash(i, 13) % 1000)::DOUBLE / 1000 AS tstamp, 'arena_user_' || (hash(i, 17) % 500000)::VARCHAR AS judge";
   const db = await createNodeConnector();
   await db.query(
     `COPY (SELECT 'model-' || lpad((hash(i) % 40)::VARCHAR, 2, '0') AS model_a,
@@ -32,7 +40,7 @@ export async function syntheticBattles(rows: number): Promise<string> {
         ['model_a', 'model_b', 'tie', 'tie (bothbad)'][1 + (hash(i, 3) % 4)::INTEGER] AS winner,
         ['English', 'French', 'Chinese', 'German'][1 + (hash(i, 5) % 4)::INTEGER] AS language,
         1 + (hash(i, 9) % 3)::BIGINT AS turn,
-        1700000000.0 + i AS tstamp
+        ${time}
       FROM range($1) t(i)) TO $2 (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
     [rows, path],
   );

@@ -130,12 +130,13 @@ describe('loading files of every kind', () => {
     const extra = Array.from({ length: 200 }, (_, i) => `'x' AS c${i}`).join(', ');
     await db.exec(
       `COPY (SELECT 'm' || (i % 5) AS model_a, 'm' || ((i + 1) % 5) AS model_b, 'model_a' AS winner, ${extra} ` +
-        `FROM range(600000) t(i)) TO '${path}' (FORMAT parquet)`,
+        `FROM range(2000000) t(i)) TO '${path}' (FORMAT parquet)`,
     );
     db.close();
     await page.getByTestId('file-input').setInputFiles(path);
     const error = page.getByTestId('error');
-    await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain('too-wide.parquet: 600,000 rows would need about');
+    await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain('too-wide.parquet: 2,000,000 rows would need about');
+    expect(await error.textContent()).toContain('even compressed');
     expect(await error.textContent()).toContain('npm run aggregate');
     await dropFile(page, resolve('static-data/comparag-votes.parquet'));
   });
