@@ -139,6 +139,46 @@ async function filterLatency(page: Page, value: string, times = 7): Promise<{ po
   return { point, intervals };
 }
 
+/** A remote parquet for the range-request figure: 1M battles with a long prompt column (left unread). */
+async function remoteBattlesWithText(rows: number): Promise<string> {
+  const name = `remote-text-${rows}.parquet`;
+  const path = join(OUT, name);
+  if (existsSync(path)) return name;
+  mkdirSync(OUT, { recursive: true });
+  const db = await createNodeConnector();
+  await db.query(
+    `COPY (SELECT 'model-' || lpad((hash(i) % 40)::VARCHAR, 2, '0') AS model_a,
+        'model-' || lpad(((hash(i) % 40 + 1 + hash(i, 7) % 39) % 40)::VARCHAR, 2, '0') AS model_b,
+        ['model_a', 'model_b', 'tie', 'tie (bothbad)'][1 + (hash(i, 3) % 4)::INTEGER] AS winner,
+        ['English', 'French', 'Chinese', 'German'][1 + (hash(i, 5) % 4)::INTEGER] AS language,
+        md5(i::VARCHAR) || md5((i + 1)::VARCHAR) || md5((i + 2)::VARCHAR) || md5((i + 3)::VARCHAR) AS prompt
+      FROM range($1) t(i)) TO $2 (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+    [rows, path],
+  );
+  db.close();
+  return name;
+}
+
+/** Opens `?src=` on a parquet the bench server serves and reads from its log what the page fetched. */
+async function remoteRead(server: { url: string }, name: string): Promise<{ board: number[]; requests: number; bytes: number; size: number }> {
+  const board: number[] = [];
+  let requests = 0;
+  let bytes = 0;
+  for (let i = 0; i < RUNS; i++) {
+    await fetch(`${server.url}/__log/clear`);
+    await withPage(`${server.url}/index.html?src=${encodeURIComponent(`${server.url}/remote/${name}`)}`, async (page) => {
+      await waitForMark(page, 'leaderboard', 1);
+      board.push((await marks(page)).leaderboard[0]);
+      await waitForMark(page, 'dataset-ready', 1);
+    });
+    const log: { path: string; bytes: number }[] = await (await fetch(`${server.url}/__log`)).json();
+    const reads = log.filter((r) => r.path === `/remote/${name}`);
+    requests = reads.length;
+    bytes = reads.reduce((sum, r) => sum + r.bytes, 0);
+  }
+  return { board, requests, bytes, size: statSync(join(OUT, name)).size };
+}
+
 export async function runBrowserBench(log: (line: string) => void = console.log, battles167m?: string) {
   const dist = join(OUT, 'dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('build the page first: npm run bench builds it into test/bench/.out/dist');
@@ -158,6 +198,15 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
     rows.push(['navigation → first leaderboard row (sample, cold cache)', fmt(cold.leaderboard), '']);
     rows.push(['navigation → DuckDB ready (cold cache)', fmt(cold['duck-ready']), '']);
     rows.push(['navigation → sample loaded in DuckDB (30k votes)', fmt(cold['dataset-ready']), '']);
+
+    const remote = await remoteRead(server, await remoteBattlesWithText(1_000_000));
+    const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+    rows.push(['remote parquet, 1M battles + prompt text: ?src= navigation → first leaderboard row', fmt(remote.board), mb(remote.size)]);
+    rows.push([
+      'remote parquet: bytes read by range requests (prompt column left unread)',
+      `${mb(remote.bytes)} (${((100 * remote.bytes) / remote.size).toFixed(1)}%), ${remote.requests} requests`,
+      mb(remote.size),
+    ]);
 
     const files: [string, string][] = [
       ['1M synthetic battles', await syntheticBattles(1_000_000)],
