@@ -35,8 +35,8 @@ export interface LoadedSource {
 }
 
 export interface LoadOptions {
-  /** Given the schema, the columns to load now (parquet only; others load every column). */
-  pickColumns?: (columns: SourceColumn[]) => string[];
+  /** Given the schema and the row count, the columns to load now (parquet only; others load every column). */
+  pickColumns?: (columns: SourceColumn[], rows: number) => string[];
   onProgress?: (progress: LoadProgress) => void;
   table?: string;
   /** Given the estimated size in DuckDB, the database to load into (else the session's current one). */
@@ -155,7 +155,7 @@ async function loadParquet(
       'opened',
     );
     const columns = schemaColumns(tableFromIPC(opened.schema).schema);
-    const wanted = options.pickColumns?.(columns) ?? columns.map((c) => c.name);
+    const wanted = options.pickColumns?.(columns, opened.numRows) ?? columns.map((c) => c.name);
     const types = columns.filter((c) => wanted.includes(c.name)).map((c) => c.type);
     const estimate = estimateLoadBytes(types, opened.numRows);
     if (storedBytes(estimate) > LOAD_BUDGET_BYTES) {

@@ -8,6 +8,7 @@ import { detectPreset, type Detection } from '../core/schema/detect';
 import type { ColumnMapping } from '../core/schema/mapping';
 import type { ColumnInfo } from '../core/schema/column';
 import { storageFor } from '../core/schema/memory-estimate';
+import { derivationSources } from '../core/schema/derived';
 import { battlesSql, rawPairCountsSql } from '../core/sql/battles';
 import { runStatements } from '../core/sql/statement';
 import { winnerValuesSql } from '../core/sql/winner-values';
@@ -20,6 +21,9 @@ import type { PairCounts } from '../core/stats/pair-counts';
 import type { Outcome } from '../core/outcome';
 
 export const RAW_TABLE = 'raw';
+
+/** Up to this many rows, a local parquet load reads the text the derived dimensions need with the rest. */
+export const DERIVE_FROM_TEXT_ROWS = 250_000;
 
 export interface DatasetSummary {
   rows: number;
@@ -69,10 +73,13 @@ export async function openDataset(duck: Duck, source: Source, options: OpenOptio
   const loaded = await loadSource(duck.loader, source, {
     table: RAW_TABLE,
     storage: storageFor,
-    // Long text (conversations, answers) is read later, on demand: keep it out of the first load.
-    pickColumns: (columns) => {
+    // Long text (conversations, answers) is read later, on demand: keep it out of the first load,
+    // but for local files small enough keep what the derived dimensions (prompt length, turns)
+    // read. A remote file reads only the columns the views need.
+    pickColumns: (columns, rows) => {
       const early = detectPreset(columns);
       const skip = new Set(early.ok && !options.mapping ? early.textColumns : []);
+      if (source.kind === 'file' && rows <= DERIVE_FROM_TEXT_ROWS) for (const c of derivationSources(columns)) skip.delete(c);
       return columns.map((c) => c.name).filter((name) => !skip.has(name));
     },
     onProgress: (p) => progress('reading', p),

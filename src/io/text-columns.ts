@@ -24,9 +24,11 @@ export function textTable(duck: Duck, dataset: OpenedDataset): Promise<string> {
 
 async function load(duck: Duck, dataset: OpenedDataset): Promise<string> {
   const present = new Set(dataset.loadedColumns.map((c) => c.name));
-  const missing = dataset.detection.textColumns.filter((c) => !present.has(c));
-  const fromFile = dataset.source.columns.filter((c) => missing.includes(c.name)).map((c) => c.name);
-  if (fromFile.length === 0) return RAW_TABLE;
-  await loadSource(duck, dataset.source.origin, { table: TEXT_TABLE, pickColumns: () => fromFile });
+  const inFile = new Set(dataset.source.columns.map((c) => c.name));
+  const text = dataset.detection.textColumns.filter((c) => inFile.has(c));
+  if (text.every((c) => present.has(c))) return RAW_TABLE;
+  // All of them, even those the first load kept (a prompt read for the derived dimensions): lenses
+  // read every text column from one table.
+  await loadSource(duck, dataset.source.origin, { table: TEXT_TABLE, pickColumns: () => text });
   return TEXT_TABLE;
 }

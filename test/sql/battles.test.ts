@@ -66,7 +66,7 @@ describe('battles on DuckDB', () => {
     ]);
   });
 
-  it('stores models and outcomes as ENUMs and keeps slice columns but not long text', async () => {
+  it('stores models and outcomes as ENUMs and keeps slice columns but not long text (only its derived prompt length)', async () => {
     await FIXTURES['lmsys-conversations'](db);
     await buildFromRaw(db, 'raw');
     const types = Object.fromEntries((await describeTable(db, 'battles')).map((c) => [c.name, c.type]));
@@ -75,7 +75,7 @@ describe('battles on DuckDB', () => {
     expect(types.weight).toBe('DOUBLE');
     expect(Object.keys(types)).toEqual([
       'row_id', 'model_a', 'model_b', 'outcome', 'weight', 'question_id', 'judge', 'turn', 'anony', 'language',
-      'tstamp', 'openai_moderation', 'toxic_chat_tag',
+      'tstamp', 'openai_moderation', 'toxic_chat_tag', 'prompt_length',
     ]);
     const [r] = await db.query(
       `SELECT count(*) FILTER (WHERE ("toxic_chat_tag")."roberta-large"."flagged") AS toxic,

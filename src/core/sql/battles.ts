@@ -2,6 +2,7 @@ import { OUTCOME_CODE, OUTCOMES, type Outcome } from '../outcome.ts';
 import type { ColumnInfo } from '../schema/column.ts';
 import { mappingColumns, mappingProblems, type ColumnMapping, type SideSource } from '../schema/mapping.ts';
 import { quoteIdent } from './quote.ts';
+import { derivedColumns } from '../schema/derived.ts';
 import { Params, type SqlQuery } from './statement.ts';
 
 export const BATTLES_TABLE = 'battles';
@@ -53,8 +54,8 @@ export function keptColumns(input: BattlesInput): KeptColumn[] {
  * (runStatements). battles: row_id, model_a and model_b as ENUM model_name (codes in name order,
  * built only from accepted rows so every model has votes), outcome as ENUM outcome_label
  * (codes = OUTCOME_CODE), weight DOUBLE, then the kept columns. rejected_rows: row_id, reason,
- * the raw model and winner values as text, weight, then the kept columns. Every raw row lands in
- * exactly one of the two tables.
+ * the raw model and winner values as text, weight, then the kept columns. Both end with the
+ * dimensions derived from loaded text (schema/derived.ts). Every raw row lands in exactly one table.
  */
 export function battlesSql(input: BattlesInput): SqlQuery[] {
   const problems = mappingProblems(input.mapping, input.columns);
@@ -65,8 +66,8 @@ export function battlesSql(input: BattlesInput): SqlQuery[] {
   const params = new Params();
   const rows = normalisedRows(input, params);
   const p = params.values;
-  const kept = keptColumns(input)
-    .map((k) => `, ${quoteIdent(k.name)}`)
+  const kept = [...keptColumns(input).map((k) => k.name), ...derivedColumns(input.columns).map((d) => d.name)]
+    .map((name) => `, ${quoteIdent(name)}`)
     .join('');
   const rowId = input.rowIds === false ? '' : 'row_id, ';
   const M = quoteIdent(MODEL_TYPE);
@@ -130,10 +131,13 @@ function normalisedRows(input: BattlesInput, params: Params): string {
   const kept = keptColumns(input)
     .map((k) => `, ${quoteIdent(k.source)} AS ${quoteIdent(k.name)}`)
     .join('');
+  const derived = derivedColumns(input.columns)
+    .map((d) => `, ${d.expression} AS ${quoteIdent(d.name)}`)
+    .join('');
   const rowId = input.rowIds === false ? '' : 'rowid AS row_id, ';
   const raw =
     `SELECT ${rowId}${side(m.modelA)} AS model_a, ${side(m.modelB)} AS model_b, ${winner} AS winner, ` +
-    `${weight} AS weight, ${tie} AS tie_flag${kept} FROM ${quoteIdent(input.raw)}`;
+    `${weight} AS weight, ${tie} AS tie_flag${kept}${derived} FROM ${quoteIdent(input.raw)}`;
 
   const coded = `SELECT *, ${outcomeCase(input.mapping, params)} AS outcome_code FROM (${raw})`;
   const reason =
