@@ -82,7 +82,7 @@ async function start(): Promise<Duck> {
   let current: Storage = 'memory';
   async function use(storage: Storage): Promise<void> {
     if (storage === current) return;
-    await lanes.urgent(() => conn.query(`USE ${storage}`));
+    await lanes.urgent(() => conn.query(`USE ${quoteIdent(storage)}`));
     const previous = current;
     current = storage;
     await emptyDatabase(connector, previous);

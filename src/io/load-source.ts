@@ -90,7 +90,7 @@ export async function loadSource(duck: Session, source: Source, options: LoadOpt
   const prepare: Prepare = async (estimatedBytes) => {
     if (options.storage) {
       storage = options.storage(estimatedBytes);
-      await duck.conn.query(`USE ${storage}`);
+      await duck.conn.query(`USE ${quoteIdent(storage)}`);
     }
     await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`);
   };
