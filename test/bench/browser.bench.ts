@@ -8,7 +8,7 @@
 import { chromium, type Page } from 'playwright-core';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
 import { ensureChromium } from '../e2e/chromium.ts';
 import { startStaticServer } from '../e2e/static-server.ts';
@@ -20,27 +20,32 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
+/** Columns after model_a, model_b, winner and language, per kind of synthetic file. */
+const SYNTHETIC_EXTRA = {
+  plain: '1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + i AS tstamp',
+  // What makes a real export harder to hold: 500,000 distinct judges, timestamps to the millisecond over a year.
+  judges:
+    "1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + (hash(i, 11) % 31536000)::DOUBLE + (hash(i, 13) % 1000)::DOUBLE / 1000 AS tstamp, " +
+    "'arena_user_' || (hash(i, 17) % 500000)::VARCHAR AS judge",
+  // A long text column, which the page leaves unread until a view shows text.
+  prompt: 'md5(i::VARCHAR) || md5((i + 1)::VARCHAR) || md5((i + 2)::VARCHAR) || md5((i + 3)::VARCHAR) AS prompt',
+} as const;
+
 /**
- * Synthetic battles written once into test/bench/.out: 40 models, the four Chatbot Arena winner labels,
- * language and turn. 'judges' adds what makes a real export harder to hold: 500,000 distinct judges
- * and timestamps to the millisecond spread over a year (a file about five times larger).
+ * Synthetic battles written once into test/bench/.out, drawn by hash so the file is stable: 40 models,
+ * the four Chatbot Arena winner labels, language, and the columns of SYNTHETIC_EXTRA[kind].
  */
-export async function syntheticBattles(rows: number, kind: 'plain' | 'judges' = 'plain'): Promise<string> {
-  const path = join(OUT, kind === 'plain' ? `synthetic-${rows}.parquet` : `synthetic-judges-${rows}.parquet`);
+export async function syntheticBattles(rows: number, kind: keyof typeof SYNTHETIC_EXTRA = 'plain'): Promise<string> {
+  const path = join(OUT, kind === 'plain' ? `synthetic-${rows}.parquet` : `synthetic-${kind}-${rows}.parquet`);
   if (existsSync(path)) return path;
   mkdirSync(OUT, { recursive: true });
-  const time =
-    kind === 'plain'
-      ? '1700000000.0 + i AS tstamp'
-      : "1700000000.0 + (hash(i, 11) % 31536000)::DOUBLE + (hash(i, 13) % 1000)::DOUBLE / 1000 AS tstamp, 'arena_user_' || (hash(i, 17) % 500000)::VARCHAR AS judge";
   const db = await createNodeConnector();
   await db.query(
     `COPY (SELECT 'model-' || lpad((hash(i) % 40)::VARCHAR, 2, '0') AS model_a,
         'model-' || lpad(((hash(i) % 40 + 1 + hash(i, 7) % 39) % 40)::VARCHAR, 2, '0') AS model_b,
         ['model_a', 'model_b', 'tie', 'tie (bothbad)'][1 + (hash(i, 3) % 4)::INTEGER] AS winner,
         ['English', 'French', 'Chinese', 'German'][1 + (hash(i, 5) % 4)::INTEGER] AS language,
-        1 + (hash(i, 9) % 3)::BIGINT AS turn,
-        ${time}
+        ${SYNTHETIC_EXTRA[kind]}
       FROM range($1) t(i)) TO $2 (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
     [rows, path],
   );
@@ -139,26 +144,6 @@ async function filterLatency(page: Page, value: string, times = 7): Promise<{ po
   return { point, intervals };
 }
 
-/** A remote parquet for the range-request figure: 1M battles with a long prompt column (left unread). */
-async function remoteBattlesWithText(rows: number): Promise<string> {
-  const name = `remote-text-${rows}.parquet`;
-  const path = join(OUT, name);
-  if (existsSync(path)) return name;
-  mkdirSync(OUT, { recursive: true });
-  const db = await createNodeConnector();
-  await db.query(
-    `COPY (SELECT 'model-' || lpad((hash(i) % 40)::VARCHAR, 2, '0') AS model_a,
-        'model-' || lpad(((hash(i) % 40 + 1 + hash(i, 7) % 39) % 40)::VARCHAR, 2, '0') AS model_b,
-        ['model_a', 'model_b', 'tie', 'tie (bothbad)'][1 + (hash(i, 3) % 4)::INTEGER] AS winner,
-        ['English', 'French', 'Chinese', 'German'][1 + (hash(i, 5) % 4)::INTEGER] AS language,
-        md5(i::VARCHAR) || md5((i + 1)::VARCHAR) || md5((i + 2)::VARCHAR) || md5((i + 3)::VARCHAR) AS prompt
-      FROM range($1) t(i)) TO $2 (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
-    [rows, path],
-  );
-  db.close();
-  return name;
-}
-
 /** Opens `?src=` on a parquet the bench server serves and reads from its log what the page fetched. */
 async function remoteRead(server: { url: string }, name: string): Promise<{ board: number[]; requests: number; bytes: number; size: number }> {
   const board: number[] = [];
@@ -199,7 +184,7 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
     rows.push(['navigation → DuckDB ready (cold cache)', fmt(cold['duck-ready']), '']);
     rows.push(['navigation → sample loaded in DuckDB (30k votes)', fmt(cold['dataset-ready']), '']);
 
-    const remote = await remoteRead(server, await remoteBattlesWithText(1_000_000));
+    const remote = await remoteRead(server, basename(await syntheticBattles(1_000_000, 'prompt')));
     const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
     rows.push(['remote parquet, 1M battles + prompt text: ?src= navigation → first leaderboard row', fmt(remote.board), mb(remote.size)]);
     rows.push([
