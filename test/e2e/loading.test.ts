@@ -169,6 +169,7 @@ describe('loading files of every kind', () => {
       return text;
     };
     expect(await tables()).toBe('packed.battles packed.raw packed.rejected_rows');
+    expect(await page.getByTestId('stored-compressed').count(), 'the summary says the tables are compressed').toBe(1);
     // Filters and lenses read the packed tables like any others.
     await page.locator('[data-dimension="c0"] [data-value="v1"] input').click();
     await expect.poll(() => page.getByTestId('slice-figures').getAttribute('data-votes'), { timeout: 30_000 }).toBe('66667');
@@ -178,6 +179,7 @@ describe('loading files of every kind', () => {
     await waitForDataset(page, 'comparag-votes.parquet', before);
     expect(await summaryFigures(page)).toMatchObject({ votes: 3000, models: 8 });
     expect(await tables()).toBe('memory.battles memory.raw memory.rejected_rows');
+    expect(await page.getByTestId('stored-compressed').count()).toBe(0);
   });
 });
 
