@@ -9,7 +9,6 @@ import { textTable } from '../../../io/text-columns';
 import {
   answerColumns, readStyleRows, SAMPLE_MODULUS, styleFeaturesSql, styleSliceSizeSql, type StyleRows,
 } from '../../../core/lenses/style';
-import { modelsSql } from '../../../core/sql/pair-counts';
 import type { SqlCondition } from '../../../core/sql/statement';
 
 export const MAX_VOTES = 100_000;
@@ -57,7 +56,5 @@ export async function measureStyle(
     for (const r of part) rows.push(r);
   }
   onProgress({ phase: 'measuring answers', done: hi - lo, total: hi - lo });
-  const models = modelsSql();
-  const names = (await db.query(models.sql, models.params)).map((r) => String(r.model));
-  return { rows: readStyleRows(names, rows), sliceRows, sliceVotes: Number(s.votes), measuredRows: rows.length, sampled };
+  return { rows: readStyleRows(dataset.counts.models, rows), sliceRows, sliceVotes: Number(s.votes), measuredRows: rows.length, sampled };
 }
