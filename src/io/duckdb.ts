@@ -66,19 +66,12 @@ async function start(): Promise<Duck> {
   await conn.query('SET autoload_known_extensions=false; SET autoinstall_known_extensions=false;');
   await conn.query(`ATTACH ':memory:' AS packed (COMPRESS)`);
   const loaderConn = await db.connect();
-  const loader: Session = { db, conn: loaderConn, connector: plainConnector(loaderConn) };
+  const loader: Session = { db, conn: loaderConn, connector: connectorOn(loaderConn) };
 
   const lanes = new QueryLanes();
-  const run = (sql: string, params: unknown[]) => runOn(conn, sql, params);
-  const arrow = (sql: string, params: unknown[] = []) => lanes.ordinary(() => run(sql, params));
-  const connector: Connector = {
-    query: async (sql, params = []) => arrowToRows(await arrow(sql, params)),
-    exec: async (sql) => void (await lanes.ordinary(() => conn.query(sql))),
-  };
-  const urgent: Connector = {
-    query: async (sql, params = []) => arrowToRows(await lanes.urgent(() => run(sql, params))),
-    exec: async (sql) => void (await lanes.urgent(() => conn.query(sql))),
-  };
+  const arrow = (sql: string, params: unknown[] = []) => lanes.ordinary(() => runOn(conn, sql, params));
+  const connector = connectorOn(conn, (work) => lanes.ordinary(work));
+  const urgent = connectorOn(conn, (work) => lanes.urgent(work));
   let current: Storage = 'memory';
   async function use(storage: Storage): Promise<void> {
     if (storage === current) return;
@@ -101,10 +94,11 @@ async function runOn(conn: duckdb.AsyncDuckDBConnection, sql: string, params: un
   }
 }
 
-function plainConnector(conn: duckdb.AsyncDuckDBConnection): Connector {
+/** Rows as objects from `conn`, each statement run through `lane` (by default, at once). */
+function connectorOn(conn: duckdb.AsyncDuckDBConnection, lane: <T>(work: () => Promise<T>) => Promise<T> = (work) => work()): Connector {
   return {
-    query: async (sql, params = []) => arrowToRows(await runOn(conn, sql, params)),
-    exec: async (sql) => void (await conn.query(sql)),
+    query: async (sql, params = []) => arrowToRows(await lane(() => runOn(conn, sql, params))),
+    exec: async (sql) => void (await lane(() => conn.query(sql))),
   };
 }
 
