@@ -260,7 +260,6 @@ async function loadCsv(duck: Session, file: File, table: string, options: LoadOp
 async function loadCsvPlain(duck: Session, file: File, internal: string, table: string): Promise<void> {
   const head = (await file.slice(0, 1 << 16).text()).replace(/^\uFEFF/, '');
   const counts = [',', ';', '\t', '|'].map((d) => [d, headerFields(head, d).length] as const);
-  // One of the four constants above, never text from the file, so it can stand in the SQL.
   const [delim] = counts.reduce((best, c) => (c[1] > best[1] ? c : best));
   const taken = new Set<string>();
   const names = headerFields(head, delim).map((raw, i) => {
@@ -271,9 +270,10 @@ async function loadCsvPlain(duck: Session, file: File, internal: string, table: 
   });
   const columns = names.map((_, i) => `'c${i}': 'VARCHAR'`).join(', ');
   const select = names.map((n, i) => `c${i} AS ${quoteIdent(n)}`).join(', ');
-  await duck.conn.query(
+  await duck.connector.query(
     `CREATE TABLE ${quoteIdent(table)} AS SELECT ${select} FROM read_csv('${internal}', store_rejects = true, ` +
-      `auto_detect = false, header = false, skip = 1, delim = '${delim}', quote = '"', escape = '"', columns = {${columns}})`,
+      `auto_detect = false, header = false, skip = 1, delim = $1, quote = '"', escape = '"', columns = {${columns}})`,
+    [delim],
   );
 }
 

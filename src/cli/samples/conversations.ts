@@ -1,5 +1,6 @@
 /** The default sample: lmsys chatbot_arena_conversations shape, 30,000 votes, 24 invented models. */
-import { TURNS, type Db, type Row, type Turn } from './db.ts';
+import { lit, TURNS, type Db, type Row, type Turn } from './db.ts';
+import { quoteIdent } from '../../core/sql/quote.ts';
 import { MODERATION_TYPE, MOD_CATEGORIES, TOXIC_TYPE, safety } from './moderation.ts';
 import { ExpectedScores, centre, drawOutcome, withEffects } from './ratings.ts';
 import type { Rng } from './rng.ts';
@@ -106,8 +107,8 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
   const q = (sql: string) => countBy(db, sql);
   const flagged = await db.one(`SELECT CAST(count(*) FILTER (WHERE openai_moderation.flagged) AS DOUBLE) AS n,
       CAST(count(*) AS DOUBLE) AS total FROM ${src}`);
-  const catSql = MOD_CATEGORIES.map((c) => `SELECT '${c}' AS k, CAST(count(*) FILTER (WHERE openai_moderation.categories."${c}") AS DOUBLE) AS n FROM ${src}`);
-  const lateFirst = await db.one(`SELECT min(tstamp) AS t FROM ${src} WHERE '${LATE_MODEL}' IN (model_a, model_b)`);
+  const catSql = MOD_CATEGORIES.map((c) => `SELECT ${lit(c)} AS k, CAST(count(*) FILTER (WHERE openai_moderation.categories.${quoteIdent(c)}) AS DOUBLE) AS n FROM ${src}`);
+  const lateFirst = await db.one(`SELECT min(tstamp) AS t FROM ${src} WHERE $1 IN (model_a, model_b)`, [LATE_MODEL]);
   const range = await db.one(`SELECT min(tstamp) AS lo, max(tstamp) AS hi FROM ${src}`);
   return {
     file: FILE,

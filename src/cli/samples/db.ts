@@ -3,6 +3,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { quoteIdent } from '../../core/sql/quote.ts';
 
 export type Columns = ReadonlyArray<readonly [name: string, type: string]>;
 export type Row = Record<string, unknown>;
@@ -10,11 +11,6 @@ export type Row = Record<string, unknown>;
 /** A SQL string literal. */
 export function lit(s: string): string {
   return `'${s.replaceAll("'", "''")}'`;
-}
-
-/** A quoted SQL identifier. */
-export function ident(s: string): string {
-  return `"${s.replaceAll('"', '""')}"`;
 }
 
 export class Db {
@@ -36,13 +32,14 @@ export class Db {
   }
 
   /** Rows as plain JSON objects (BIGINT comes back as a string: cast in SQL when a number is wanted). */
-  async all(sql: string): Promise<Record<string, unknown>[]> {
-    const reader = await this.conn.runAndReadAll(sql);
+  async all(sql: string, params: string[] = []): Promise<Record<string, unknown>[]> {
+    const reader = await this.conn.runAndReadAll(sql, params.length ? params : undefined);
     return reader.getRowObjectsJson() as Record<string, unknown>[];
   }
 
-  async one(sql: string): Promise<Record<string, unknown>> {
-    const rows = await this.all(sql);
+  /** Values are bound to $1, $2 …. */
+  async one(sql: string, params: string[] = []): Promise<Record<string, unknown>> {
+    const rows = await this.all(sql, params);
     if (rows.length !== 1) throw new Error(`expected one row from: ${sql}`);
     return rows[0]!;
   }
@@ -58,7 +55,7 @@ export class Db {
     }
     writeFileSync(tmpFile, lines.join('\n') + '\n');
     const spec = columns.map(([n, t]) => `${lit(n)}: ${lit(t)}`).join(', ');
-    const select = columns.map(([n]) => ident(n)).join(', ');
+    const select = columns.map(([n]) => quoteIdent(n)).join(', ');
     await this.run(
       `COPY (SELECT ${select} FROM read_json(${lit(tmpFile)}, format='newline_delimited', ` +
         `maximum_object_size=16777216, columns={${spec}})) TO ${lit(path)} ` +
