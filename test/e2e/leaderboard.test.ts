@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appUrl, openSession, type Session } from './browser';
-import { downloadText, dropFile, leaderboardCsv, waitForDataset, waitForRatings, openOnSample, closeChecked } from './page-helpers';
+import { closeChecked, downloadText, dropFile, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers';
 
 const COUNTS = resolve('../shared/data/chatbot-arena-20240814-counts.parquet');
 const EXPECTED = JSON.parse(readFileSync(resolve('../shared/data/chatbot-arena-20240814-expected.json'), 'utf8'));
@@ -121,12 +121,9 @@ describe('a dataset whose models never met across groups', () => {
 
 describe('the other views of the ratings', () => {
   test('online Elo is shown beside Bradley-Terry, labelled as order-dependent; Davidson reports the tie propensity', async () => {
-    const session = await openSession();
+    const session = await openOnSample({ rated: true });
     try {
       const { page } = session;
-      await page.goto(appUrl());
-      await waitForDataset(page, 'arena-conversations.parquet');
-      await waitForRatings(page);
       const elo = page.getByTestId('online-elo');
       await elo.locator('summary').click();
       expect(await elo.textContent()).toContain('depends on vote order');
@@ -137,7 +134,7 @@ describe('the other views of the ratings', () => {
       await page.getByTestId('option-ties').selectOption('davidson');
       await expect.poll(() => page.getByTestId('davidson-ties').textContent(), { timeout: 60_000 }).toMatch(/ν = \d\.\d{3}/);
     } finally {
-      await session.close();
+      await closeChecked(session);
     }
   });
 });

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, waitForRatings, leaderboardCsv, openOnSample, closeChecked } from './page-helpers';
+import { closeChecked, dropFile, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers';
 
 const planted = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples['arena-conversations.parquet'].planted;
 
@@ -124,11 +124,9 @@ describe('views are links', () => {
 
 describe('selections inside lenses are part of the link', () => {
   test('the matrix pair and the compared slices reopen from the address', async () => {
-    const session = await openSession();
+    const session = await openOnSample();
     try {
       const { page } = session;
-      await page.goto(appUrl());
-      await waitForDataset(page, 'arena-conversations.parquet');
       await page.getByTestId('lens-matrix').click();
       await page.getByTestId('pair-model').selectOption('gallia-13b-chat');
       await page.getByTestId('pair-opponent').selectOption('aria-2-chat');
@@ -151,7 +149,7 @@ describe('selections inside lenses are part of the link', () => {
         await fresh.close();
       }
     } finally {
-      await session.close();
+      await closeChecked(session);
     }
   });
 });

@@ -15,6 +15,16 @@ export async function openOnSample(options: { rated?: boolean } = {}): Promise<S
   return session;
 }
 
+/** Dismisses every dialog the page opens and keeps its message, so a test can show none opened. */
+export function recordDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return dialogs;
+}
+
 /** Closes a session, having checked that no request left localhost while it was open. */
 export async function closeChecked(session: Session): Promise<void> {
   try {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, closeChecked } from './page-helpers';
+import { dropFile, waitForDataset, closeChecked, recordDialogs } from './page-helpers';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 const conversations = expected.samples['arena-conversations.parquet'];
@@ -21,13 +21,10 @@ const num = (s: string) => Number(s.replace(/[^\d.-]/g, ''));
 
 describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
   let session: Session;
-  const dialogs: string[] = [];
+  let dialogs: string[] = [];
   beforeAll(async () => {
     session = await openSession();
-    session.page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
+    dialogs = recordDialogs(session.page);
     await session.page.goto(appUrl());
     await waitForDataset(session.page, expected.default_sample);
   });

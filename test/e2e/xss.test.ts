@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, waitForRatings, closeChecked } from './page-helpers';
+import { dropFile, waitForDataset, waitForRatings, closeChecked, recordDialogs } from './page-helpers';
 import { csv, HOSTILE, HOSTILE_COLUMNS, hostileRows, jsonl, parquetFrom, workDir } from './fixtures/hostile-files';
 
 const work = workDir('xss');
@@ -79,14 +79,11 @@ describe.each(['jsonl', 'csv', 'parquet'] as const)('hostile model names, column
   let session: Session;
   let ownScripts: string[];
   let title: string;
-  const dialogs: string[] = [];
+  let dialogs: string[] = [];
 
   beforeAll(async () => {
     session = await openSession();
-    session.page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
+    dialogs = recordDialogs(session.page);
     await session.page.addInitScript(() => {
       // A payload that ran would set this; a getter-free property so nothing on the page trips it.
       Object.defineProperty(window, '__pwned', { value: undefined, writable: true, configurable: true });
