@@ -7,13 +7,10 @@ import type { PlotOptions } from '@observablehq/plot';
 import * as Plot from '@observablehq/plot';
 import type { ComparedModel } from '../stats/slice-compare.ts';
 import { shortLabel } from './matrix.ts';
+import { modelRowsFrame, r1, signed } from './model-rows.ts';
 
 export const SLICE_COLOURS = ['#1f77b4', '#e8731a'] as const;
 const SIGNIFICANT = '#c2372f';
-const ROW = 20;
-
-const r1 = (x: number) => Math.round(x * 10) / 10;
-const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
 
 export interface CompareChartInput {
   rows: readonly ComparedModel[];
@@ -27,18 +24,7 @@ export function compareOrder(rows: readonly ComparedModel[]): string[] {
   return [...rows].sort((x, y) => y.left.rating - x.left.rating || (x.model < y.model ? -1 : 1)).map((r) => r.model);
 }
 
-function frame(rows: readonly ComparedModel[], width: number) {
-  const chars = Math.max(4, ...rows.map((r) => shortLabel(r.model).length));
-  return {
-    width: Math.max(300, Math.round(width)),
-    height: 64 + ROW * Math.max(1, rows.length),
-    marginLeft: Math.ceil(chars * 6.2) + 14,
-    marginTop: 30,
-    marginBottom: 34,
-    marginRight: 16,
-    style: { fontSize: '11px' },
-  };
-}
+const frame = (rows: readonly ComparedModel[], width: number) => modelRowsFrame(rows.map((r) => r.model), width);
 
 /** Dumbbells: left and right ratings per model; significant changes drawn in red and thicker. */
 export function dumbbellOptions(input: CompareChartInput): PlotOptions {

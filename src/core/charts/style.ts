@@ -1,19 +1,17 @@
 /**
  * Style lens charts: data → Observable Plot options (no rendering). The fitted style coefficients
  * in Elo points per SD with their 95% intervals, and each model's move from its raw rating to its
- * style-controlled one. Pure; would sit in core/charts/ beside the others.
+ * style-controlled one. Pure.
  */
 import type { PlotOptions } from '@observablehq/plot';
 import * as Plot from '@observablehq/plot';
 import { STYLE_FEATURE_LABELS, type StyleFeature } from '../lenses/style';
 import type { StyleCoefficient, StyleModelRow } from '../stats/style-control';
 import { shortLabel } from './matrix';
+import { modelRowsFrame, r1, signed } from './model-rows';
 
 const RAW = '#8a8f98';
 const CONTROLLED = '#1f77b4';
-const ROW = 20;
-const r1 = (x: number) => Math.round(x * 10) / 10;
-const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
 
 /** "longer answers (characters): +12.3 points per SD" */
 export function coefficientSentence(c: StyleCoefficient): string {
@@ -69,15 +67,8 @@ export function moveOptions(rows: readonly StyleModelRow[], width: number): Plot
     { model: r.model, kind: 'raw', rating: r1(r.raw!), tip: `${r.model}: raw ${r.raw!.toFixed(1)} (rank ${r.rawRank})` },
     { model: r.model, kind: 'style-controlled', rating: r1(r.controlled!), tip: `${r.model}: style-controlled ${r.controlled!.toFixed(1)} (rank ${r.controlledRank}), ${signed(r.change!)} points` },
   ]);
-  const chars = Math.max(4, ...rated.map((r) => shortLabel(r.model).length));
   return {
-    width: Math.max(300, Math.round(width)),
-    height: 64 + ROW * Math.max(1, rated.length),
-    marginLeft: Math.ceil(chars * 6.2) + 14,
-    marginTop: 30,
-    marginBottom: 34,
-    marginRight: 16,
-    style: { fontSize: '11px' },
+    ...modelRowsFrame(rated.map((r) => r.model), width),
     ariaLabel: 'Each model’s raw rating and its style-controlled rating',
     x: { axis: 'both', label: 'Rating (Elo scale) →', grid: true, nice: true },
     y: { domain: order, tickFormat: (d: string) => shortLabel(d), label: null, tickSize: 0 },
