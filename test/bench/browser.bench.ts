@@ -3,7 +3,8 @@
  * cold navigation to DuckDB ready and to the sample's leaderboard; loading 1M and 5M synthetic
  * battles into `battles`; dropping 1.67M real battles to the first leaderboard row. Medians of 3,
  * each run in a fresh profile (cold cache). Figures come from the page's own performance marks.
- * Also: filter change → point ratings and → final intervals on 1.67M battles (median of 7).
+ * Also: filter change → point ratings and → final intervals on 1.67M battles (median of 7), DuckDB's
+ * memory after each load, and the bytes a `?src=` remote parquet costs (from the server's log).
  */
 import { chromium, type Page } from 'playwright-core';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
