@@ -5,14 +5,14 @@
 import type { Duck } from './duckdb';
 import { loadSource, LoadError, type LoadedSource, type LoadProgress, type Source } from './load-source';
 import { detectPreset, type Detection } from '../core/schema/detect';
-import type { ColumnMapping } from '../core/schema/mapping';
-import type { ColumnInfo } from '../core/schema/column';
+import { sideColumns, winnerColumns, type ColumnMapping } from '../core/schema/mapping';
+import type { ColumnInfo, ColumnRole } from '../core/schema/column';
 import { storageFor } from '../core/schema/memory-estimate';
 import { derivationSources } from '../core/schema/derived';
 import { battlesSql, rawPairCountsSql } from '../core/sql/battles';
 import { runStatements } from '../core/sql/statement';
-import { winnerValuesSql } from '../core/sql/winner-values';
-import { describeSql, readColumns, rejectedByReasonSql } from '../core/sql/summary';
+import { recognise } from '../core/sql/recognise';
+import { rejectedByReasonSql } from '../core/sql/summary';
 import { BATTLES_TABLE } from '../core/sql/battles';
 import { quoteIdent } from '../core/sql/quote';
 import { summariseCounts } from '../core/stats/count-summary';
@@ -33,6 +33,8 @@ export interface DatasetSummary {
   outcomes: Record<Outcome, number>;
   rejected: { reason: string; rows: number }[];
   rejectedRows: number;
+  /** What the page should say about how the file was read (a near-miss shape, undecodable JSON). */
+  notes: string[];
 }
 
 export interface OpenedDataset {
@@ -93,27 +95,17 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
   const progress = options.onProgress ?? (() => {});
   progress('recognising');
   const db = duck.connector;
-  const loadedColumns = readColumns(await db.query(describeSql(RAW_TABLE).sql));
-  // Recognise the shape from every column of the file, including long text not loaded yet.
-  const loadedNames = new Set(loadedColumns.map((c) => c.name));
-  const allColumns = [...loadedColumns, ...loaded.columns.filter((c) => !loadedNames.has(c.name))];
-  let detection = detectPreset(allColumns);
-  if (detection.ok && detection.mapping.winner.kind === 'column') {
-    const { modelA, modelB, winner } = detection.mapping;
-    const sides: [string, string] | undefined =
-      modelA.kind === 'column' && modelB.kind === 'column' ? [modelA.column, modelB.column] : undefined;
-    const q = winnerValuesSql(RAW_TABLE, winner.column, { sides });
-    const values = (await db.query(q.sql, q.params)).map((r) => (r.value === null ? null : String(r.value)));
-    detection = detectPreset(allColumns, values);
-  }
+  // Recognised from every column of the file, including long text not loaded yet.
+  const { columns: loadedColumns, detection, decode, undecoded } = await recognise(db, RAW_TABLE, loaded.columns);
   if (!detection.ok && !options.mapping) {
     throw new UnrecognisedShape(loaded, loadedColumns, `${loaded.name}: ${detection.message}`);
   }
   const mapping = options.mapping ?? (detection as Detection).mapping;
   progress('building battles');
   try {
+    const loadedNames = new Set(loadedColumns.map((c) => c.name));
     const textColumns = detection.ok && !options.mapping ? detection.textColumns.filter((c) => loadedNames.has(c)) : [];
-    for (const statement of battlesSql({ raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns })) {
+    for (const statement of battlesSql({ raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns, decode })) {
       await runStatements(db, [statement]);
       if (statement.step === 'pair-counts' && options.onEarlyCounts) {
         options.onEarlyCounts(readRawPairCounts(await db.query(rawPairCountsSql().sql)));
@@ -124,7 +116,11 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
   }
   progress('summarising');
   const counts = await readCounts(duck.connector);
-  const summary = await readSummary(duck, counts);
+  const notes = [
+    ...(detection.ok && detection.nearMiss ? [`${detection.nearMiss}: opened as plain pairwise votes`] : []),
+    ...Object.entries(undecoded).map(([c, n]) => `${c}: ${n.toLocaleString('en-US')} rows are not the JSON the other rows hold; their fields are left empty`),
+  ];
+  const summary = await readSummary(duck, counts, notes);
   return {
     source: loaded,
     loadedColumns,
@@ -137,7 +133,7 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
 }
 
 /** Rows and set-aside rows from DuckDB; votes, models and outcomes from the pair counts. */
-async function readSummary(duck: Duck, counts: PairCounts): Promise<DatasetSummary> {
+async function readSummary(duck: Duck, counts: PairCounts, notes: string[]): Promise<DatasetSummary> {
   const db = duck.connector;
   const [{ rows }] = await db.query(`SELECT count(*) AS rows FROM ${quoteIdent(BATTLES_TABLE)}`);
   const rejected = (await db.query(rejectedByReasonSql().sql)).map((r) => ({ reason: String(r.reason), rows: Number(r.rows) }));
@@ -149,6 +145,7 @@ async function readSummary(duck: Duck, counts: PairCounts): Promise<DatasetSumma
     outcomes,
     rejected,
     rejectedRows: rejected.reduce((s, r) => s + r.rows, 0),
+    notes,
   };
 }
 
@@ -159,12 +156,12 @@ function syntheticDetection(columns: ColumnInfo[], mapping: ColumnMapping): Dete
     { name: 'model_b', type: 'VARCHAR' },
     { name: 'winner', type: 'VARCHAR' },
   ]) as Detection;
-  const role = (name: string) =>
-    mapping.modelA.kind === 'column' && mapping.modelA.column === name
+  const role = (name: string): ColumnRole =>
+    sideColumns(mapping.modelA).includes(name)
       ? 'model_a'
-      : mapping.modelB.kind === 'column' && mapping.modelB.column === name
+      : sideColumns(mapping.modelB).includes(name)
         ? 'model_b'
-        : mapping.winner.kind === 'column' && mapping.winner.column === name
+        : winnerColumns(mapping.winner).includes(name) || mapping.tieFlag === name
           ? 'winner'
           : mapping.weight === name
             ? 'weight'

@@ -3,6 +3,7 @@ import { OUTCOMES } from '../../src/core/outcome.ts';
 import { battlesSql } from '../../src/core/sql/battles.ts';
 import type { ColumnMapping } from '../../src/core/schema/mapping.ts';
 import { runStatements } from '../../src/core/sql/statement.ts';
+import { recognise } from '../../src/core/sql/recognise.ts';
 import { FIXTURES } from './fixtures.ts';
 import { battleTuples, buildFromRaw, createShape, describeTable, openDb, rejectedReasons } from './helpers.ts';
 
@@ -117,27 +118,105 @@ describe('battles on DuckDB', () => {
     ]);
   });
 
-  it('gives French-Maxx the constant sides optimal and rejected with a win for optimal', async () => {
+  it('gives French-Maxx the constant sides optimal and rejected, and sets a row with no rejected answer aside', async () => {
     await FIXTURES['french-maxx'](db);
     await buildFromRaw(db, 'raw');
     expect(await battleTuples(db)).toEqual([
       ['optimal', 'rejected', 'a', 1],
       ['optimal', 'rejected', 'a', 1],
     ]);
+    expect(await rejectedReasons(db)).toEqual([[2, 'no rejected answer']]);
     const cols = (await describeTable(db, 'battles')).map((c) => c.name);
     expect(cols).not.toContain('messages');
     expect(cols).toContain('pref_strength');
   });
 
-  it('reads GenRM majority votes A, B and tie, and rejects anything else', async () => {
+  it('reads French-Maxx rejected_2 as a second pair when the user includes it, marked pair 2', async () => {
+    await FIXTURES['french-maxx'](db);
+    const d = await buildFromRaw(db, 'raw');
+    const mapping = { ...d.mapping, extraPairs: d.optionalPairs.map((p) => ({ modelA: p.modelA, modelB: p.modelB })) };
+    await buildFromRaw(db, 'raw', mapping);
+    const rows = await db.query('SELECT row_id, model_a, model_b, outcome, pair FROM battles ORDER BY pair, row_id');
+    expect(rows.map((r) => [r.row_id, r.model_a, r.model_b, r.outcome, r.pair])).toEqual([
+      [0, 'optimal', 'rejected', 'a', 1],
+      [1, 'optimal', 'rejected', 'a', 1],
+      [1, 'optimal', 'rejected_2', 'a', 2],
+    ]);
+    expect(await rejectedReasons(db)).toEqual([[2, 'no rejected answer']]);
+  });
+
+  it('opens GenRM without model names: response 1 against response 2 by the majority vote, anything else set aside', async () => {
     await FIXTURES.genrm(db);
     await buildFromRaw(db, 'raw');
     expect(await battleTuples(db)).toEqual([
-      ['qwen', 'llama', 'a', 1],
-      ['llama', 'qwen', 'b', 1],
-      ['qwen', 'llama', 'tie', 1],
+      ['response 1', 'response 2', 'a', 1],
+      ['response 1', 'response 2', 'b', 1],
+      ['response 1', 'response 2', 'tie', 1],
     ]);
     expect(await rejectedReasons(db)).toEqual([[3, 'unknown winner label "invalid"']]);
+  });
+
+  it('reads the 55k one-hot winner and sets aside rows with no flag or two flags', async () => {
+    await FIXTURES['lmarena-55k'](db);
+    await buildFromRaw(db, 'raw');
+    expect(await battleTuples(db)).toEqual([
+      ['gpt-4', 'claude-2', 'a', 1],
+      ['gpt-4', 'claude-2', 'b', 1],
+      ['claude-2', 'llama-2', 'tie', 1],
+    ]);
+    expect(await rejectedReasons(db)).toEqual([
+      [3, 'not exactly one winner column set'],
+      [4, 'not exactly one winner column set'],
+    ]);
+    const [r] = await db.query('SELECT winner FROM rejected_rows WHERE row_id = 4');
+    expect(r.winner).toBe('winner_model_a=1 / winner_model_b=1 / winner_tie=0');
+  });
+
+  it('decodes LMArena 100k JSON strings into structs, derives its categories and leaves undecodable text empty', async () => {
+    await FIXTURES['lmarena-100k'](db);
+    await buildFromRaw(db, 'raw');
+    const types = Object.fromEntries((await describeTable(db, 'battles')).map((c) => [c.name, c.type]));
+    expect(types.dedup_tag).toBe('STRUCT(high_freq BOOLEAN, sampled BOOLEAN)');
+    expect(types.conv_metadata).toMatch(/^STRUCT\(sum_assistant_a_tokens BIGINT, sum_assistant_b_tokens BIGINT, header_count_a STRUCT\(h1 BIGINT, h2 BIGINT\)/);
+    const rows = await db.query(
+      `SELECT row_id, (dedup_tag).sampled AS sampled, (conv_metadata).bold_count_a."**" AS bold, hard_prompts, math, instruction_following, creative_writing
+       FROM battles ORDER BY row_id`,
+    );
+    expect(rows).toEqual([
+      { row_id: 0, sampled: true, bold: 2, hard_prompts: true, math: true, instruction_following: false, creative_writing: false },
+      { row_id: 1, sampled: false, bold: 0, hard_prompts: false, math: false, instruction_following: true, creative_writing: true },
+      { row_id: 2, sampled: null, bold: null, hard_prompts: null, math: null, instruction_following: null, creative_writing: null },
+      { row_id: 3, sampled: null, bold: null, hard_prompts: null, math: null, instruction_following: null, creative_writing: null },
+      { row_id: 4, sampled: null, bold: null, hard_prompts: null, math: null, instruction_following: null, creative_writing: null },
+    ]);
+    const { undecoded } = await recognise(db, 'raw');
+    expect(undecoded).toEqual({ conv_metadata: 1 });
+  });
+
+  it('splits a combined pair key and takes the majority of several verdict columns (PandaLM)', async () => {
+    await db.exec('DROP TABLE IF EXISTS raw');
+    await db.exec(`CREATE TABLE raw AS SELECT * FROM (VALUES
+      ('llama-7b_bloom-7b', '1', '1', '2'), ('llama-7b_opt_7b', '2', '0', '2'), ('cerebras-gpt-6.7b_pythia-6.9b', '0', '0', '1'),
+      ('llama-7b_bloom-7b', 'x', NULL, 'y'), ('nosep', '1', '1', '1')) t(cmp_key, annotator1, annotator2, annotator3)`);
+    const columns = await describeTable(db, 'raw');
+    const mapping: ColumnMapping = {
+      modelA: { kind: 'split', column: 'cmp_key', separator: '_', part: 0, at: 'first' },
+      modelB: { kind: 'split', column: 'cmp_key', separator: '_', part: 1, at: 'first' },
+      winner: { kind: 'votes', columns: ['annotator1', 'annotator2', 'annotator3'], labels: { '1': 'a', '2': 'b', '0': 'tie' } },
+    };
+    await runStatements(db, battlesSql({ raw: 'raw', columns, mapping }));
+    expect(await battleTuples(db)).toEqual([
+      ['llama-7b', 'bloom-7b', 'a', 1],
+      ['llama-7b', 'opt_7b', 'b', 1],
+      ['cerebras-gpt-6.7b', 'pythia-6.9b', 'tie', 1],
+    ]);
+    expect(await rejectedReasons(db)).toEqual([
+      [3, 'no valid verdict'],
+      [4, 'null model'],
+    ]);
+    const last = { ...mapping, modelA: { ...mapping.modelA, at: 'last' }, modelB: { ...mapping.modelB, at: 'last' } } as ColumnMapping;
+    await runStatements(db, battlesSql({ raw: 'raw', columns, mapping: last }));
+    expect((await battleTuples(db))[1]).toEqual(['llama-7b_opt', '7b', 'b', 1]);
   });
 
   it('compares VERDICTS winners with the row own model names', async () => {

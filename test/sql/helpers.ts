@@ -3,10 +3,11 @@ import type { ColumnInfo } from '../../src/core/schema/column.ts';
 import type { Connector } from '../../src/core/sql/connector.ts';
 import { quoteIdent } from '../../src/core/sql/quote.ts';
 import { describeSql, readColumns } from '../../src/core/sql/summary.ts';
-import { detectPreset, type Detection } from '../../src/core/schema/detect.ts';
+import type { Detection } from '../../src/core/schema/detect.ts';
+import type { ColumnMapping } from '../../src/core/schema/mapping.ts';
 import { battlesSql } from '../../src/core/sql/battles.ts';
+import { recognise } from '../../src/core/sql/recognise.ts';
 import { runStatements } from '../../src/core/sql/statement.ts';
-import { winnerValuesSql } from '../../src/core/sql/winner-values.ts';
 import { SHAPES } from '../unit/schema/shapes.ts';
 
 export { SHAPES };
@@ -41,18 +42,11 @@ export async function describeTable(db: Connector, table: string): Promise<Colum
 }
 
 
-/** The app's load path in miniature: describe, detect, sample winner values, detect again, build. */
-export async function buildFromRaw(db: Connector, raw: string): Promise<Detection> {
-  const columns = await describeTable(db, raw);
-  let d = detectPreset(columns);
+/** The app's load path: recognise (recognise.ts, as the page and the CLI do), then build battles. */
+export async function buildFromRaw(db: Connector, raw: string, mapping?: ColumnMapping): Promise<Detection> {
+  const { columns, detection: d, decode } = await recognise(db, raw);
   if (!d.ok) throw new Error(d.message);
-  if (d.mapping.winner.kind === 'column') {
-    const q = winnerValuesSql(raw, d.mapping.winner.column);
-    const values = (await db.query(q.sql, q.params)).map((r) => r.value as string | null);
-    d = detectPreset(columns, values);
-    if (!d.ok) throw new Error(d.message);
-  }
-  await runStatements(db, battlesSql({ raw, columns, mapping: d.mapping, textColumns: d.textColumns }));
+  await runStatements(db, battlesSql({ raw, columns, mapping: mapping ?? d.mapping, textColumns: d.textColumns, decode }));
   return d;
 }
 

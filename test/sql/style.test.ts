@@ -97,7 +97,7 @@ describe('style features of plain answer columns', () => {
   let db: NodeConnector;
   beforeAll(async () => {
     db = await openDb();
-    await createShape(db, 'raw', 'verdicts', ['qid', 'model_a', 'model_b', 'winner', 'answer_a', 'answer_b'], [
+    await createShape(db, 'raw', 'verdicts', ['qid', 'model_a', 'model_b', 'winner', 'model_a_response', 'model_b_response'], [
       `('v1', 'm1', 'm2', 'm1', ${lit('## A\n- x\n- y\n**z**')}, ${lit('short')})`,
       `('v2', 'm2', 'm1', 'tie', ${lit('')}, ${lit('1. one')})`,
     ]);
@@ -106,7 +106,10 @@ describe('style features of plain answer columns', () => {
   afterAll(() => db.close());
 
   test('reads a VARCHAR answer as the whole answer', async () => {
-    expect(answerColumns(await describeTable(db, 'raw'))).toEqual({ a: { column: 'answer_a', kind: 'text' }, b: { column: 'answer_b', kind: 'text' } });
+    expect(answerColumns(await describeTable(db, 'raw'))).toEqual({
+      a: { column: 'model_a_response', kind: 'text' },
+      b: { column: 'model_b_response', kind: 'text' },
+    });
     const { rows } = await features(db, 'raw');
     expect(rows.map((r) => [r.length_a, r.headers_a, r.lists_a, r.bold_a, r.length_b, r.lists_b])).toEqual([
       [18, 1, 2, 1, 5, 0],
@@ -129,7 +132,8 @@ describe('style features on the default sample', () => {
     expect(hasStyleText(detected)).toBe(true);
     expect(hasStyleText(['prompt', 'response_1', 'response_2'])).toBe(true);
     expect(hasStyleText([{ name: 'messages' }, { name: 'Response_Optimal' }, { name: 'rejected' }])).toBe(true);
-    expect(hasStyleText(['question', 'answer_a', 'answer_b', 'ref_answer'])).toBe(true);
+    expect(hasStyleText(['question', 'model_a_response', 'model_b_response', 'ref_answer'])).toBe(true);
+    expect(hasStyleText(['prompt', 'response_a', 'response_b'])).toBe(true);
     expect(hasStyleText(['task', 'goal'])).toBe(false);
     expect(hasStyleText(['conversation_a'])).toBe(false);
     expect(answerColumns(await describeTable(db, 'raw'))?.a).toEqual({ column: 'conversation_a', kind: 'turns', content: 'content', role: 'role' });

@@ -11,7 +11,7 @@ import { runStatements } from '../../core/sql/statement.ts';
 import { rejectedByReasonSql, totalsSql } from '../../core/sql/summary.ts';
 import { readFile, type LoadedFile } from '../read-file.ts';
 import { FileError, firstLine } from './errors.ts';
-import { recognise } from './recognise.ts';
+import { recognise, type Recognised } from '../../core/sql/recognise.ts';
 
 export const RAW_TABLE = 'raw';
 
@@ -25,9 +25,11 @@ export interface Summary {
 
 export interface OpenedFile {
   file: LoadedFile;
-  /** Columns of `raw` as loaded (file.columns has them all). */
+  /** Columns of `raw` as loaded (file.columns has them all); JSON-string columns typed as their structs. */
   columns: ColumnInfo[];
   detection: Detection;
+  /** JSON-string columns read as structs (recognise.ts). */
+  decode: Recognised['decode'];
 }
 
 export interface LoadOptions {
@@ -52,17 +54,17 @@ export async function loadAndRecognise(db: Connector, input: string | readonly s
       return columns.map((c) => c.name).filter((c) => wanted.has(c));
     },
   });
-  const { columns, detection } = await recognise(db, RAW_TABLE, file.columns);
+  const { columns, detection, decode } = await recognise(db, RAW_TABLE, file.columns);
   if (!detection.ok) throw new FileError(file.name, detection.message);
-  return { file, columns, detection };
+  return { file, columns, detection, decode };
 }
 
 /** The battlesSql input for `raw`: long text left out, except columns the caller asks to keep. */
 export function battlesInput(opened: OpenedFile, keepText: readonly string[] = []): BattlesInput {
-  const { columns, detection } = opened;
+  const { columns, detection, decode } = opened;
   const present = new Set(columns.map((c) => c.name));
   const textColumns = detection.textColumns.filter((c) => present.has(c) && !keepText.includes(c));
-  return { raw: RAW_TABLE, columns, mapping: detection.mapping, textColumns };
+  return { raw: RAW_TABLE, columns, mapping: detection.mapping, textColumns, decode };
 }
 
 /** Builds battles and rejected_rows from `raw`, as the page does. */

@@ -5,6 +5,8 @@
  * votes (0 when none are valid). Items are counted as rows (weights are not used: one row = one item).
  */
 import type { ColumnInfo } from '../schema/column.ts';
+import type { Outcome } from '../outcome.ts';
+import { RULES } from '../schema/winner-labels.ts';
 import type { Row } from '../sql/connector.ts';
 import { whereClause } from '../sql/pair-counts.ts';
 import { quoteIdent } from '../sql/quote.ts';
@@ -89,15 +91,25 @@ export function judgeSpec(columns: readonly ColumnInfo[]): JudgeSpec {
   };
 }
 
-/** A verdict read as 'A' | 'B' | 'tie' | 'invalid' (NULL and anything unknown are invalid). */
+/**
+ * A verdict read as 'A' | 'B' | 'tie' | 'invalid' by the shared winner-label rules (winner-labels.ts):
+ * case and spaces ignored, "[[A]]" / "**A**" wrapping stripped; NULL and anything else are invalid,
+ * never guessed.
+ */
 export function verdictSql(expr: string): string {
-  const v = `lower(trim(CAST(${expr} AS VARCHAR)))`;
-  return (
-    `CASE WHEN ${v} IN ('a', 'model_a', 'response_1', 'response a', '1') THEN 'A' ` +
-    `WHEN ${v} IN ('b', 'model_b', 'response_2', 'response b', '2') THEN 'B' ` +
-    `WHEN ${v} IN ('tie', 'draw', 'equal', 'both', 'tie (bothbad)', 'both_bad') THEN 'tie' ELSE 'invalid' END`
-  );
+  const v = `regexp_replace(lower(trim(CAST(${expr} AS VARCHAR))), '\\s+', ' ', 'g')`;
+  const bare = `regexp_replace(${v}, '${WRAPPING_SQL}', '', 'g')`;
+  const list = (outcomes: Outcome[]) =>
+    Object.entries(RULES)
+      .filter(([, o]) => outcomes.includes(o))
+      .map(([k]) => `'${k.replaceAll("'", "''")}'`)
+      .join(', ');
+  const is = (outcomes: Outcome[]) => `(${v} IN (${list(outcomes)}) OR ${bare} IN (${list(outcomes)}))`;
+  return `CASE WHEN ${is(['a'])} THEN 'A' WHEN ${is(['b'])} THEN 'B' WHEN ${is(['tie', 'both_bad'])} THEN 'tie' ELSE 'invalid' END`;
 }
+
+// winner-labels.ts WRAPPING as a DuckDB (RE2) pattern inside a SQL string literal.
+const WRAPPING_SQL = `^[\\s\\[\\]()"''*.]+|[\\s\\[\\]()"''*.]+$`;
 
 const B = quoteIdent('battles');
 

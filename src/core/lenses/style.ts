@@ -32,7 +32,8 @@ export const ANSWER_PAIRS: readonly [string, string][] = [
   ['conversation_a', 'conversation_b'],
   ['response_optimal', 'rejected'],
   ['response_1', 'response_2'],
-  ['answer_a', 'answer_b'],
+  ['model_a_response', 'model_b_response'],
+  ['response_a', 'response_b'],
 ];
 
 type Named = string | { name: string };
@@ -51,7 +52,8 @@ export function answerPair(columns: readonly Named[]): [string, string] | null {
 /**
  * Whether the Style control lens applies: the columns (pass `dataset.detection.textColumns`)
  * hold both answers of one pair — conversation_a + conversation_b, response_optimal + rejected,
- * response_1 + response_2, or answer_a + answer_b.
+ * response_1 + response_2, model_a_response + model_b_response (VERDICTS), or response_a + response_b
+ * (LMArena 55k, JSON lists of strings).
  */
 export function hasStyleText(columns: readonly Named[]): boolean {
   return answerPair(columns) !== null;
@@ -82,7 +84,9 @@ export function answerColumns(columns: readonly ColumnInfo[]): { a: AnswerColumn
 /** The answer as one text: assistant turns joined by a newline (all turns when there is no role). */
 export function answerTextSql(side: AnswerColumn, alias = 't'): string {
   const col = `${alias}.${quoteIdent(side.column)}`;
-  if (side.kind === 'text') return `CAST(${col} AS VARCHAR)`;
+  // Text that is JSON (LMArena's 55k lists of answers, 100k conversations) has its line breaks escaped:
+  // they are restored so headers and list items, counted per line, are seen.
+  if (side.kind === 'text') return `replace(CAST(${col} AS VARCHAR), '\\n', chr(10))`;
   const turns = side.role ? `list_filter(${col}, x -> x.${quoteIdent(side.role)} = 'assistant')` : col;
   // DuckDB 1.4 (the page's) gives NULL for array_to_string of an empty list; a list with no
   // assistant turn is an empty answer, only a NULL column is a missing one.

@@ -6,14 +6,18 @@
  */
 import type { ColumnInfo } from './column.ts';
 import { quoteIdent } from '../sql/quote.ts';
+import { parseDuckType, typeAtPath, type DuckType } from './duckdb-type.ts';
 
 export const PROMPT_LENGTH = 'prompt_length';
 export const TURNS = 'turns';
 
-/** Where a prompt's text is: a text column, or the first message of a conversation list. */
+/**
+ * Where a prompt's text is: a text column, the first message of a conversation list, or the first
+ * text part of that message (LMArena 140k: content is a list of {type, text} parts).
+ */
 export interface PromptSource {
   column: string;
-  kind: 'text' | 'conversation';
+  kind: 'text' | 'conversation' | 'conversation-parts';
 }
 
 const PROMPT_COLUMNS = ['prompt', 'opening_msg', 'question', 'instruction'];
@@ -32,7 +36,7 @@ export function promptSource(columns: readonly ColumnInfo[]): PromptSource | nul
   }
   for (const name of CONVERSATION_COLUMNS) {
     const c = byName.get(name);
-    if (c && isMessageList(c.type)) return { column: c.name, kind: 'conversation' };
+    if (c && isMessageList(c.type)) return { column: c.name, kind: /\bcontent\s+STRUCT\(.*\)\[\]/i.test(c.type) ? 'conversation-parts' : 'conversation' };
   }
   return null;
 }
@@ -54,7 +58,8 @@ export function derivedColumns(columns: readonly ColumnInfo[]): { name: string; 
   const taken = new Set(columns.map((c) => c.name.toLowerCase()));
   const prompt = promptSource(columns);
   if (prompt && !taken.has(PROMPT_LENGTH)) {
-    const text = prompt.kind === 'text' ? quoteIdent(prompt.column) : `${quoteIdent(prompt.column)}[1].content`;
+    const col = quoteIdent(prompt.column);
+    const text = prompt.kind === 'text' ? col : prompt.kind === 'conversation' ? `${col}[1].content` : `${col}[1].content[1]."text"`;
     const n = `length(CAST(${text} AS VARCHAR))`;
     const [b1, b2, b3, b4] = PROMPT_BUCKETS;
     out.push({
@@ -67,6 +72,39 @@ export function derivedColumns(columns: readonly ColumnInfo[]): { name: string; 
     // Messages alternate user, assistant: a turn is a user message and its answer.
     out.push({ name: TURNS, expression: `CAST(ceil(len(${quoteIdent(turns)}) / 2) AS INTEGER)` });
   }
+  for (const c of lmarenaCategories(columns)) if (!taken.has(c.name)) out.push(c);
+  return out;
+}
+
+/** LMArena's seven prompt criteria; a hard prompt meets at least six of them. */
+export const HARD_PROMPT_CRITERIA = [
+  'specificity', 'domain_knowledge', 'complexity', 'problem_solving', 'creativity', 'technical_accuracy', 'real_world',
+] as const;
+
+/**
+ * LMArena's categories as boolean slices, from its `category_tag` (a struct, or JSON text decoded into
+ * one): hard prompts (≥ 6 of the 7 criteria_v0.1 flags), math, instruction following, creative writing.
+ * Coding is the file's own `is_code`.
+ */
+function lmarenaCategories(columns: readonly ColumnInfo[]): { name: string; expression: string }[] {
+  const tag = columns.find((c) => c.name === 'category_tag');
+  if (!tag) return [];
+  let type: DuckType;
+  try {
+    type = parseDuckType(tag.type);
+  } catch {
+    return [];
+  }
+  const has = (...path: string[]) => typeAtPath(type, path) !== undefined;
+  const field = (...path: string[]) => `${quoteIdent(tag.name)}${path.map((p) => `.${quoteIdent(p)}`).join('')}`;
+  const out: { name: string; expression: string }[] = [];
+  if (HARD_PROMPT_CRITERIA.every((c) => has('criteria_v0.1', c))) {
+    const met = HARD_PROMPT_CRITERIA.map((c) => `CAST(coalesce(${field('criteria_v0.1', c)}, false) AS INTEGER)`).join(' + ');
+    out.push({ name: 'hard_prompts', expression: `CASE WHEN ${field('criteria_v0.1')} IS NULL THEN NULL ELSE (${met}) >= 6 END` });
+  }
+  if (has('math_v0.1', 'math')) out.push({ name: 'math', expression: field('math_v0.1', 'math') });
+  if (has('if_v0.1', 'if')) out.push({ name: 'instruction_following', expression: field('if_v0.1', 'if') });
+  if (has('creative_writing_v0.1', 'creative_writing')) out.push({ name: 'creative_writing', expression: field('creative_writing_v0.1', 'creative_writing') });
   return out;
 }
 

@@ -1,7 +1,8 @@
 import type { ColumnInfo, ColumnRole, ColumnRoleEntry } from './column.ts';
 import { findColumn } from './column.ts';
 import { isConversationType, parseDuckType, typeAtPath, type DuckType } from './duckdb-type.ts';
-import type { ColumnMapping, SideSource, WinnerSource } from './mapping.ts';
+import { winnerColumns, type ColumnMapping, type SideSource, type WinnerSource } from './mapping.ts';
+import type { Outcome } from '../outcome.ts';
 import type { DimensionHint, Preset } from './preset.ts';
 import { PRESETS, WINNER_SYNONYMS } from './presets.ts';
 import { mapWinnerLabels } from './winner-labels.ts';
@@ -22,6 +23,10 @@ export interface Detection {
   unmappedWinnerValues: string[];
   /** Other presets that also fit, best first. */
   alternatives: { id: string; score: number }[];
+  /** Pairs the preset offers to include, whose columns this file has (French-Maxx rejected_2). */
+  optionalPairs: { label: string; modelA: SideSource; modelB: SideSource }[];
+  /** When a generic preset was chosen while a specific shape nearly fit: what it lacked. */
+  nearMiss: string | null;
 }
 
 export interface DetectionFailure {
@@ -38,6 +43,7 @@ interface Match {
   matched: number;
   sides: [SideSource, SideSource];
   winner?: string;
+  oneHot?: Partial<Record<Outcome, string>>;
   weight?: string;
   why: string[];
 }
@@ -69,6 +75,8 @@ export function detectPreset(
   if (preset.winner.kind === 'constant') {
     winner = { kind: 'constant', outcome: preset.winner.outcome };
     why.push(`every row: outcome "${preset.winner.outcome}"`);
+  } else if (preset.winner.kind === 'one-hot') {
+    winner = { kind: 'one-hot', columns: best.oneHot! };
   } else {
     const fromRules = mapWinnerLabels(sampleWinnerValues ?? []);
     const labels = { ...fromRules.labels, ...preset.winner.labels };
@@ -86,6 +94,13 @@ export function detectPreset(
   }
 
   const mapping: ColumnMapping = { modelA: best.sides[0], modelB: best.sides[1], winner };
+  const optionalPairs = (preset.optionalPairs ?? [])
+    .filter((p) => findColumn(columns, p.presentIn))
+    .map((p) => ({
+      label: p.label,
+      modelA: { kind: 'constant', name: p.names[0] } as SideSource,
+      modelB: { kind: 'constant', name: p.names[1], presentIn: findColumn(columns, p.presentIn)!.name } as SideSource,
+    }));
   if (preset.tieFlag && findColumn(columns, preset.tieFlag)) mapping.tieFlag = findColumn(columns, preset.tieFlag)!.name;
   if (best.weight) mapping.weight = best.weight;
 
@@ -102,6 +117,8 @@ export function detectPreset(
     why,
     unmappedWinnerValues: unmapped,
     alternatives: matches.slice(1).map((m) => ({ id: m.preset.id, score: m.score })),
+    optionalPairs,
+    nearMiss: preset.recognise.maxConfidence !== undefined ? nearMiss(columns, presets, matches) : null,
   };
 }
 
@@ -116,7 +133,8 @@ function matchPreset(preset: Preset, columns: readonly ColumnInfo[]): Match | un
   const why: string[] = [];
   if (preset.sides.kind === 'constant') {
     const [a, b] = preset.sides.names;
-    sides = [{ kind: 'constant', name: a }, { kind: 'constant', name: b }];
+    const present = preset.sides.presentIn?.map((c) => (c ? has(c) : undefined)) ?? [];
+    sides = [0, 1].map((i) => ({ kind: 'constant', name: [a, b][i], ...(present[i] ? { presentIn: present[i] } : {}) })) as [SideSource, SideSource];
     why.push(`sides are the constants "${a}" and "${b}"`);
   } else {
     const pair = preset.sides.pairs.map(([a, b]) => [has(a), has(b)]).find(([a, b]) => a && b);
@@ -127,16 +145,24 @@ function matchPreset(preset: Preset, columns: readonly ColumnInfo[]): Match | un
   const winner = preset.winner.kind === 'column' ? preset.winner.columns.map(has).find(Boolean) : undefined;
   if (preset.winner.kind === 'column' && !winner) return undefined;
   if (winner) why.push(`winner column ${winner}`);
+  let oneHot: Partial<Record<Outcome, string>> | undefined;
+  if (preset.winner.kind === 'one-hot') {
+    const wanted = Object.entries(preset.winner.columns);
+    const found = wanted.map(([o, c]) => [o, has(c!)] as const);
+    if (found.some(([, c]) => !c)) return undefined;
+    oneHot = Object.fromEntries(found);
+    why.push(`one-hot winner in ${found.map(([, c]) => c).join(', ')}`);
+  }
   const weight = preset.weight?.map(has).find(Boolean);
   if (weight) why.push(`vote counts in ${weight}`);
 
   const distinguishing = (r.distinguishing ?? []).filter(has);
   if (distinguishing.length) why.push(`has ${distinguishing.join(', ')}`);
   const sideCols = preset.sides.kind === 'columns' ? 2 : 0;
-  const winnerCols = winner ? 1 : 0;
+  const winnerCols = winner ? 1 : oneHot ? Object.keys(oneHot).length : 0;
   const matched = sideCols + winnerCols + r.required.length + (r.anyOf?.length ?? 0) + distinguishing.length;
   const possible = sideCols + winnerCols + r.required.length + (r.anyOf?.length ?? 0) + (r.distinguishing?.length ?? 0);
-  return { preset, score: r.score + matched, possible, matched, sides, winner, weight, why };
+  return { preset, score: r.score + matched, possible, matched, sides, winner, oneHot, weight, why };
 }
 
 function isText(c: ColumnInfo, preset: Preset): boolean {
@@ -148,9 +174,9 @@ function isText(c: ColumnInfo, preset: Preset): boolean {
 }
 
 function roleOf(c: ColumnInfo, m: ColumnMapping, text: string[], preset: Preset): ColumnRole {
-  if (m.modelA.kind === 'column' && m.modelA.column === c.name) return 'model_a';
-  if (m.modelB.kind === 'column' && m.modelB.column === c.name) return 'model_b';
-  if ((m.winner.kind === 'column' && m.winner.column === c.name) || m.tieFlag === c.name) return 'winner';
+  if (m.modelA.kind !== 'constant' && m.modelA.column === c.name) return 'model_a';
+  if (m.modelB.kind !== 'constant' && m.modelB.column === c.name) return 'model_b';
+  if (winnerColumns(m.winner).includes(c.name) || m.tieFlag === c.name) return 'winner';
   if (m.weight === c.name) return 'weight';
   if (text.includes(c.name)) return 'text';
   if (preset.ignored?.some((i) => i.toLowerCase() === c.name.toLowerCase())) return 'ignored';
@@ -178,10 +204,51 @@ function failure(columns: readonly ColumnInfo[], presets: readonly Preset[]): De
   for (const p of presets) if (p.winner.kind === 'column') for (const w of p.winner.columns) winners.add(w);
   const expected = [`two model columns: ${[...pairs].join(', ')}`, `a winner column: ${[...winners].join(', ')}`];
   const found = columns.map((c) => c.name);
+  const closest = nearMiss(columns, presets, []);
+  const head = closest ? `${closest}. ` : 'no known shape fits: ';
   return {
     ok: false,
-    message: `no known shape fits: expected ${expected.join('; and ')}. found: ${found.join(', ') || 'no columns'}`,
+    message: `${head}expected ${expected.join('; and ')}. found: ${found.join(', ') || 'no columns'}`,
     expected,
     found,
   };
+}
+
+/**
+ * The specific shape a file nearly has, said with the columns it lacks: "this looks like GenRM
+ * multi-judge, but column "majority_vote" is missing". Null when no unmatched shape has most of its
+ * identifying columns here.
+ */
+function nearMiss(columns: readonly ColumnInfo[], presets: readonly Preset[], matched: readonly Match[]): string | null {
+  const has = (name: string) => !!findColumn(columns, name);
+  const fits = new Set(matched.map((m) => m.preset.id));
+  let best: { preset: Preset; present: number; missing: string[] } | null = null;
+  for (const p of presets) {
+    if (fits.has(p.id) || p.recognise.maxConfidence !== undefined || p.recognise.anyOf) continue;
+    if (p.recognise.excluded?.some(has)) continue;
+    const needed = neededColumns(p, columns);
+    const identifying = [...needed, ...(p.recognise.distinguishing ?? [])];
+    const present = identifying.filter(has).length;
+    const share = present / identifying.length;
+    const missing = needed.filter((c) => !has(c));
+    if (missing.length && share >= 0.5 && (!best || present > best.present)) best = { preset: p, present, missing };
+  }
+  if (!best) return null;
+  const list = best.missing.map((c) => `"${c}"`).join(', ');
+  return `this looks like ${best.preset.label}, but ${best.missing.length > 1 ? `columns ${list} are` : `column ${list} is`} missing`;
+}
+
+/** The columns a preset cannot do without: required ones, its side pair (the closest one) and its winner. */
+function neededColumns(p: Preset, columns: readonly ColumnInfo[]): string[] {
+  const has = (name: string) => !!findColumn(columns, name);
+  const out = [...p.recognise.required];
+  if (p.sides.kind === 'columns') {
+    const pair = [...p.sides.pairs].sort((x, y) => x.filter(has).length - y.filter(has).length).at(-1)!;
+    out.push(...pair);
+  } else {
+    for (const c of p.sides.presentIn ?? []) if (c) out.push(c);
+  }
+  if (p.winner.kind === 'column') out.push(p.winner.columns.find(has) ?? p.winner.columns[0]);
+  if (p.winner.kind === 'one-hot') out.push(...Object.values(p.winner.columns).filter((c): c is string => !!c));
+  return [...new Set(out)];
 }

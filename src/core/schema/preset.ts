@@ -19,13 +19,29 @@ export interface Recognition {
   maxConfidence?: number;
 }
 
-/** Where model names come from: aligned column pairs (first one present wins), or two fixed names. */
-export type PresetSides = { kind: 'columns'; pairs: [string, string][] } | { kind: 'constant'; names: [string, string] };
+/**
+ * Where model names come from: aligned column pairs (first one present wins), or two fixed names
+ * (roles or positions: "optimal" / "rejected"); `presentIn` names, per side, the column that must be
+ * set for the pair to exist in a row (a row with no rejected answer is no preference pair).
+ */
+export type PresetSides =
+  | { kind: 'columns'; pairs: [string, string][] }
+  | { kind: 'constant'; names: [string, string]; presentIn?: [string | null, string | null] };
 
 /** The winner column candidates and what their values mean; 'auto' decides namesModel from sample values. */
 export type PresetWinner =
   | { kind: 'column'; columns: string[]; labels: Record<string, Outcome>; namesModel: boolean | 'auto' }
-  | { kind: 'constant'; outcome: Outcome };
+  | { kind: 'constant'; outcome: Outcome }
+  | { kind: 'one-hot'; columns: Partial<Record<Outcome, string>> };
+
+/** A further pair a row can hold (French-Maxx: optimal vs `rejected_2`), offered for the user to include. */
+export interface OptionalPair {
+  /** What the page says when offering it: "second rejected answers". */
+  label: string;
+  names: [string, string];
+  /** The column that must be set for the pair to exist (rejected_2). */
+  presentIn: string;
+}
 
 /**
  * A slice dimension worth offering first. `path` reaches into structs:
@@ -56,4 +72,7 @@ export interface Preset {
   ignored?: string[];
   dimensions: DimensionHint[];
   lenses: LensId[];
+  /** The lens a file of this shape opens on (default: the leaderboard). */
+  landing?: LensId;
+  optionalPairs?: OptionalPair[];
 }

@@ -77,23 +77,72 @@ export const LMSYS_BATTLES: Preset = {
   lenses: [...CORE_LENSES],
 };
 
+/**
+ * LMArena's public releases: arena-human-preference-100k (JSON strings in conversation_*, conv_metadata,
+ * dedup_tag, category_tag; decoded at load) and -140k (the same fields as structs, a timestamp).
+ */
+export const LMARENA: Preset = {
+  id: 'lmarena',
+  label: 'LMArena human preference (100k / 140k)',
+  description: 'lmarena-ai/arena-human-preference-100k and -140k: one vote per row, conversations, style metadata and category tags.',
+  recognise: {
+    required: ['conversation_a', 'conversation_b'],
+    distinguishing: [
+      'conv_metadata', 'category_tag', 'is_code', 'dedup_tag', 'judge_hash', 'is_refusal', 'evaluation_session_id',
+      'evaluation_order', 'full_conversation', 'language', 'anony', 'turn', 'tstamp', 'timestamp', 'question_id', 'id',
+    ],
+    score: 0,
+  },
+  sides: { kind: 'columns', pairs: [['model_a', 'model_b']] },
+  winner: { kind: 'column', columns: ['winner'], labels: ARENA_LABELS, namesModel: false },
+  text: ['conversation_a', 'conversation_b', 'full_conversation'],
+  ignored: ['question_id', 'id', 'evaluation_session_id', 'judge_hash'],
+  dimensions: [
+    dim('language', 'category', 'language'),
+    dim('coding', 'boolean', 'is_code'),
+    dim('turns', 'number', 'turn'),
+    dim('anonymous', 'boolean', 'anony'),
+    dim('refusal', 'boolean', 'is_refusal'),
+    dim('date', 'unix-seconds', 'tstamp'),
+    dim('date', 'date', 'timestamp'),
+    dim('dedup sampled', 'boolean', 'dedup_tag', 'sampled'),
+    dim('high-frequency prompt', 'boolean', 'dedup_tag', 'high_freq'),
+    dim('position in session', 'number', 'evaluation_order'),
+  ],
+  lenses: [...CORE_LENSES, 'browse'],
+};
+
+/** LMArena's Kaggle competition file (arena-human-preference-55k, CSV): a one-hot winner in three 0/1 columns. */
+export const LMARENA_55K: Preset = {
+  id: 'lmarena-55k',
+  label: 'LMArena human preference 55k (Kaggle)',
+  description: 'lmarena-ai/arena-human-preference-55k: prompt and responses as JSON lists, the winner one-hot in winner_model_a / winner_model_b / winner_tie.',
+  recognise: { required: ['prompt', 'response_a', 'response_b'], distinguishing: ['id'], score: 0 },
+  sides: { kind: 'columns', pairs: [['model_a', 'model_b']] },
+  winner: { kind: 'one-hot', columns: { a: 'winner_model_a', b: 'winner_model_b', tie: 'winner_tie' } },
+  text: ['prompt', 'response_a', 'response_b'],
+  ignored: ['id'],
+  dimensions: [],
+  lenses: [...CORE_LENSES, 'browse'],
+};
+
 export const COMPARAG: Preset = {
   id: 'comparag',
   label: 'CompaRAG tool votes',
-  description: 'CompaRAG: votes between two retrieval tools, mediated by an LLM.',
+  description: 'ArthurSrz/comparag-tool-votes: blind votes between two MCP tools, mediated by an LLM.',
   recognise: {
     required: [],
-    distinguishing: ['vote_id', 'llm_id', 'competitor_type', 'task', 'goal', 'created_at'],
+    distinguishing: ['id', 'session_hash', 'llm_id', 'task', 'goal', 'timestamp', 'competitor_type'],
     score: 0,
   },
   sides: { kind: 'columns', pairs: [['tool_a_id', 'tool_b_id']] },
   winner: { kind: 'column', columns: ['chosen'], labels: { a: 'a', b: 'b', tie: 'tie' }, namesModel: false },
   text: ['task', 'goal'],
-  ignored: ['vote_id'],
+  ignored: ['id', 'session_hash'],
   dimensions: [
     dim('mediator LLM', 'category', 'llm_id'),
     dim('competitor type', 'category', 'competitor_type'),
-    dim('date', 'date', 'created_at'),
+    dim('date', 'date', 'timestamp'),
   ],
   lenses: [...CORE_LENSES, 'tools', 'browse'],
 };
@@ -128,65 +177,89 @@ export const FRENCH_MAXX: Preset = {
   description: 'Preference pairs without model names: the optimal answer against the rejected one, with defect labels.',
   recognise: {
     required: ['response_optimal', 'rejected'],
-    distinguishing: ['messages', 'pref_strength', 'incorrect', 'superficial', 'instructions_not_followed', 'source', 'multi_turn'],
+    distinguishing: [
+      'messages', 'response_optimal_styled', 'rejected_2', 'pref_strength', 'incorrect', 'superficial', 'instructions_not_followed',
+      'conversation_turns', 'is_multi_turn', 'prompt_chars', 'source',
+    ],
     score: 0,
   },
-  sides: { kind: 'constant', names: ['optimal', 'rejected'] },
+  // A row whose `rejected` is null is no preference pair: set aside as "no rejected answer".
+  sides: { kind: 'constant', names: ['optimal', 'rejected'], presentIn: [null, 'rejected'] },
   winner: { kind: 'constant', outcome: 'a' },
-  text: ['messages', 'response_optimal', 'rejected'],
+  optionalPairs: [{ label: 'second rejected answers (optimal vs rejected_2)', names: ['optimal', 'rejected_2'], presentIn: 'rejected_2' }],
+  text: ['messages', 'response_optimal', 'response_optimal_styled', 'rejected', 'rejected_2'],
   ignored: ['id'],
   dimensions: [
     dim('source', 'category', 'source'),
-    dim('preference strength', 'number', 'pref_strength'),
+    dim('preference strength', 'category', 'pref_strength'),
     dim('incorrect', 'boolean', 'incorrect'),
     dim('superficial', 'boolean', 'superficial'),
     dim('instructions not followed', 'boolean', 'instructions_not_followed'),
-    dim('multi-turn', 'boolean', 'multi_turn'),
+    dim('multi-turn', 'boolean', 'is_multi_turn'),
+    dim('turns', 'number', 'conversation_turns'),
+    dim('prompt characters', 'number', 'prompt_chars'),
   ],
   lenses: ['defects', 'browse', 'sql'],
+  landing: 'defects',
 };
 
+const JUDGE_K = [1, 2, 3, 4, 5];
+
+/**
+ * GenRM multi-judge verdicts as published: two responses, no model names. The sides are the two
+ * positions; the Judges lens leads. A user who maps columns naming each response's model gets a
+ * leaderboard as for any file.
+ */
 export const GENRM: Preset = {
   id: 'genrm',
   label: 'GenRM multi-judge',
-  description: 'Two responses judged by several LLM judges; the majority vote decides.',
+  description: 'Two responses judged by several LLM judges; the majority vote decides. No model names: the sides are response 1 and response 2.',
   recognise: {
-    required: [],
-    distinguishing: ['response_1', 'response_2', 'agreement_score', 'a_votes', 'b_votes', 'judge_1_response', 'swap_id', 'response_order'],
+    required: ['response_1', 'response_2'],
+    distinguishing: [
+      'agreement_score', 'a_votes', 'b_votes', 'invalid_votes', 'judge_1_response', 'judge_output_raw', 'judge_responses', 'swap_id',
+      'response_order', 'judge_model', 'judge_temperature', 'num_judges', 'response_1_judge_score',
+    ],
     score: 0,
   },
-  sides: { kind: 'columns', pairs: [['model_1', 'model_2']] },
+  sides: { kind: 'constant', names: ['response 1', 'response 2'] },
   winner: { kind: 'column', columns: ['majority_vote'], labels: { A: 'a', B: 'b', tie: 'tie' }, namesModel: false },
-  text: ['prompt', 'response_1', 'response_2'],
-  ignored: ['id', 'swap_id'],
+  text: [
+    'question', 'response_1', 'response_2', 'judge_output_raw', 'judge_responses', 'original_metadata',
+    ...JUDGE_K.flatMap((k) => [`judge_${k}_reasoning`, `judge_${k}_raw`]),
+  ],
+  ignored: ['id', 'swap_id', 'original_index', 'judge_job_id'],
   dimensions: [
-    ...[1, 2, 3, 4, 5].map((k) => dim(`judge ${k}`, 'category', `judge_${k}_response`)),
+    dim('source', 'category', 'source'),
+    dim('judge model', 'category', 'judge_model'),
+    dim('judge temperature', 'category', 'judge_temperature'),
+    dim('response order', 'category', 'response_order'),
     dim('agreement', 'number', 'agreement_score'),
     dim('votes for A', 'number', 'a_votes'),
     dim('votes for B', 'number', 'b_votes'),
-    dim('response order', 'category', 'response_order'),
+    dim('invalid votes', 'number', 'invalid_votes'),
+    dim('response 1 judge score', 'number', 'response_1_judge_score'),
+    dim('response 2 judge score', 'number', 'response_2_judge_score'),
+    ...JUDGE_K.map((k) => dim(`judge ${k}`, 'category', `judge_${k}_response`)),
   ],
-  lenses: [...CORE_LENSES, 'judges', 'browse'],
+  lenses: ['judges', 'browse', 'sql'],
+  landing: 'judges',
 };
 
 export const VERDICTS: Preset = {
   id: 'verdicts',
   label: 'VERDICTS pairwise',
-  description: 'Human pairwise labels where the winner names the model, with reference answers.',
+  description: 'kensho/VERDICTS pairwise: human labels where the winner names the model, with reference answers.',
   recognise: {
     required: ['qid'],
-    distinguishing: ['dataset', 'ref_answer', 'answer_a', 'answer_b', 'question', 'annotator', 'turn'],
+    distinguishing: ['dataset', 'ref_answer', 'model_a_response', 'model_b_response', 'model_a_conv', 'model_b_conv', 'question', 'turn'],
     score: 0,
   },
   sides: { kind: 'columns', pairs: [['model_a', 'model_b']] },
   winner: { kind: 'column', columns: ['winner'], labels: { tie: 'tie' }, namesModel: true },
-  text: ['question', 'answer_a', 'answer_b', 'ref_answer'],
+  text: ['question', 'model_a_response', 'model_b_response', 'ref_answer', 'model_a_conv', 'model_b_conv'],
   ignored: ['qid'],
-  dimensions: [
-    dim('source benchmark', 'category', 'dataset'),
-    dim('turn', 'number', 'turn'),
-    dim('annotator', 'category', 'annotator'),
-  ],
+  dimensions: [dim('source benchmark', 'category', 'dataset'), dim('turn', 'number', 'turn')],
   lenses: [...CORE_LENSES, 'verdicts', 'browse'],
 };
 
@@ -220,6 +293,8 @@ export const PAIRS: Preset = {
 export const PRESETS: readonly Preset[] = [
   LMSYS_CONVERSATIONS,
   LMSYS_BATTLES,
+  LMARENA,
+  LMARENA_55K,
   COMPARAG,
   COMPARIA_VOTES,
   FRENCH_MAXX,

@@ -2,18 +2,27 @@ import type { Outcome } from '../outcome.ts';
 
 /**
  * Winner values that mean the same thing in every dataset, compared case-insensitively with
- * surrounding spaces ignored. Anything else is left unmapped: the form asks, or the rows are
- * rejected — an unknown label is never read as a tie.
+ * surrounding spaces ignored; judge verdicts wrapped as "[[A]]", "**B**" or "'A'" are read without
+ * the wrapping. Anything else is left unmapped: the form asks, or the rows are rejected — an unknown
+ * label is never read as a tie.
  */
-const RULES: Record<string, Outcome> = {
+export const RULES: Readonly<Record<string, Outcome>> = {
   a: 'a',
   model_a: 'a',
   left: 'a',
   '1': 'a',
+  response_1: 'a',
+  'response 1': 'a',
+  response_a: 'a',
+  'response a': 'a',
   b: 'b',
   model_b: 'b',
   right: 'b',
   '2': 'b',
+  response_2: 'b',
+  'response 2': 'b',
+  response_b: 'b',
+  'response b': 'b',
   tie: 'tie',
   draw: 'tie',
   both_equal: 'tie',
@@ -23,11 +32,15 @@ const RULES: Record<string, Outcome> = {
 };
 
 const normalise = (v: string): string => v.trim().toLowerCase().replace(/\s+/g, ' ');
+// What judges wrap a verdict in: [[A]], **A**, "A", (A), A.
+const WRAPPING = /^[\s[\]()"'*.]+|[\s[\]()"'*.]+$/g;
 
 /** The outcome a single winner value means by the shared rules, or undefined if it is not one of them. */
 export function outcomeForLabel(value: string): Outcome | undefined {
   const key = normalise(value);
-  return Object.hasOwn(RULES, key) ? RULES[key] : undefined;
+  if (Object.hasOwn(RULES, key)) return RULES[key];
+  const bare = key.replace(WRAPPING, '');
+  return bare !== key && Object.hasOwn(RULES, bare) ? RULES[bare] : undefined;
 }
 
 export interface LabelMapping {

@@ -1,6 +1,9 @@
-import { OUTCOME_CODE, OUTCOMES, type Outcome } from '../outcome.ts';
+import { OUTCOME_CODE, type Outcome } from '../outcome.ts';
 import type { ColumnInfo } from '../schema/column.ts';
-import { mappingColumns, mappingProblems, type ColumnMapping, type SideSource } from '../schema/mapping.ts';
+import { mappingColumns, mappingProblems, type ColumnMapping } from '../schema/mapping.ts';
+import {
+  missingSideExpression, outcomeExpression, sideExpression, unclearWinnerReason, votedExpression, winnerTextExpression, type VoteDialect,
+} from './vote-expressions.ts';
 import { quoteIdent } from './quote.ts';
 import { derivedColumns } from '../schema/derived.ts';
 import { Params, type SqlQuery } from './statement.ts';
@@ -11,10 +14,21 @@ export const MODEL_TYPE = 'model_name';
 export const OUTCOME_TYPE = 'outcome_label';
 
 /** Why a row is in rejected_rows; unknown labels carry the value: 'unknown winner label "x"'. */
-export const REJECT_REASONS = ['null model', 'model against itself', 'null winner', 'unknown winner label', 'invalid weight'] as const;
+export const REJECT_REASONS = [
+  'no <side> answer',
+  'null model',
+  'model against itself',
+  'not exactly one winner column set',
+  'no valid verdict',
+  'null winner',
+  'unknown winner label',
+  'invalid weight',
+] as const;
 
 // Names the builder gives its own columns; file columns with these names are kept as raw_<name>.
-const RESERVED = new Set(['row_id', 'model_a', 'model_b', 'outcome', 'weight', 'winner', 'reason', 'tie_flag', 'outcome_code']);
+const RESERVED = new Set([
+  'row_id', 'model_a', 'model_b', 'outcome', 'weight', 'winner', 'reason', 'tie_flag', 'outcome_code', 'missing_side', 'pair', 'voted', '__raw_rowid',
+]);
 
 export interface BattlesInput {
   /** The loaded file's table (a table, not a view: its rowid becomes battles.row_id). */
@@ -26,6 +40,8 @@ export interface BattlesInput {
   textColumns?: readonly string[];
   /** false when raw is a view (no rowid): battles then has no row_id column. */
   rowIds?: boolean;
+  /** JSON-string columns and the struct type each is read as (schema/json-columns.ts). */
+  decode?: Readonly<Record<string, string>>;
 }
 
 /** A raw column copied into battles for slicing, and its name there. */
@@ -66,7 +82,8 @@ export function battlesSql(input: BattlesInput): SqlQuery[] {
   const params = new Params();
   const rows = normalisedRows(input, params);
   const p = params.values;
-  const kept = [...keptColumns(input).map((k) => k.name), ...derivedColumns(input.columns).map((d) => d.name)]
+  const pair = input.mapping.extraPairs?.length ? ['pair'] : [];
+  const kept = [...keptColumns(input).map((k) => k.name), ...derivedColumns(input.columns).map((d) => d.name), ...pair]
     .map((name) => `, ${quoteIdent(name)}`)
     .join('');
   const rowId = input.rowIds === false ? '' : 'row_id, ';
@@ -120,49 +137,64 @@ export function rawPairCountsSql(): SqlQuery {
 // Written out once; a test checks it against OUTCOMES / OUTCOME_CODE.
 const OUTCOME_FROM_CODE = "CASE outcome_code WHEN 0 THEN 'a' WHEN 1 THEN 'b' WHEN 2 THEN 'tie' WHEN 3 THEN 'both_bad' END";
 
-/** One row per raw row: model names, winner text, outcome_code (0..3 or NULL), weight, reason (NULL = usable). */
+/** One row per raw row and pair: model names, winner text, outcome_code (0..3 or NULL), weight, reason (NULL = usable). */
 function normalisedRows(input: BattlesInput, params: Params): string {
   const { mapping: m } = input;
-  const side = (s: SideSource) =>
-    s.kind === 'column' ? `NULLIF(CAST(${quoteIdent(s.column)} AS VARCHAR), '')` : `CAST(${params.add(s.name)} AS VARCHAR)`;
-  const winner = m.winner.kind === 'column' ? `CAST(${quoteIdent(m.winner.column)} AS VARCHAR)` : 'CAST(NULL AS VARCHAR)';
+  const d: VoteDialect = {
+    ident: quoteIdent,
+    value: (v) => params.add(v),
+    text: 'VARCHAR',
+    double: 'DOUBLE',
+    boolean: 'BOOLEAN',
+    tryCast: 'TRY_CAST',
+    strpos: (h, n) => `strpos(${h}, ${n})`,
+  };
+  const decode = Object.entries(input.decode ?? {});
+  // JSON-string columns are read through their struct type (json-columns.ts), so every later step sees fields.
+  const from = decode.length
+    ? `(SELECT ${input.rowIds === false ? '' : `rowid AS ${quoteIdent(DECODED_ROW_ID)}, `}* REPLACE (${decode
+        .map(([c, type]) => `TRY_CAST(${quoteIdent(c)} AS ${type}) AS ${quoteIdent(c)}`)
+        .join(', ')}) FROM ${quoteIdent(input.raw)})`
+    : quoteIdent(input.raw);
+  const rowId = input.rowIds === false ? '' : `${decode.length ? quoteIdent(DECODED_ROW_ID) : 'rowid'} AS row_id, `;
   const weight = m.weight ? `TRY_CAST(${quoteIdent(m.weight)} AS DOUBLE)` : 'CAST(1 AS DOUBLE)';
   const tie = m.tieFlag ? `TRY_CAST(${quoteIdent(m.tieFlag)} AS BOOLEAN) IS TRUE` : 'false';
   const kept = keptColumns(input)
     .map((k) => `, ${quoteIdent(k.source)} AS ${quoteIdent(k.name)}`)
     .join('');
   const derived = derivedColumns(input.columns)
-    .map((d) => `, ${d.expression} AS ${quoteIdent(d.name)}`)
+    .map((x) => `, ${x.expression} AS ${quoteIdent(x.name)}`)
     .join('');
-  const rowId = input.rowIds === false ? '' : 'rowid AS row_id, ';
-  const raw =
-    `SELECT ${rowId}${side(m.modelA)} AS model_a, ${side(m.modelB)} AS model_b, ${winner} AS winner, ` +
-    `${weight} AS weight, ${tie} AS tie_flag${kept}${derived} FROM ${quoteIdent(input.raw)}`;
-
-  const coded = `SELECT *, ${outcomeCase(input.mapping, params)} AS outcome_code FROM (${raw})`;
+  const pairs = [{ modelA: m.modelA, modelB: m.modelB }, ...(m.extraPairs ?? [])];
+  // Decided without building the expression: building it binds its parameters.
+  const anyMissing = pairs.some((p) => [p.modelA, p.modelB].some((x) => x.kind === 'constant' && !!x.presentIn));
+  const selects = pairs.map((p, i) => {
+    const missing = anyMissing ? `, ${missingSideExpression([p.modelA, p.modelB], d) ?? 'CAST(NULL AS VARCHAR)'} AS missing_side` : '';
+    const pair = pairs.length > 1 ? `, CAST(${i + 1} AS UTINYINT) AS pair` : '';
+    const voted = votedExpression(m.winner, d, code);
+    return (
+      `SELECT ${rowId}${sideExpression(p.modelA, d)} AS model_a, ${sideExpression(p.modelB, d)} AS model_b, ` +
+      `${winnerTextExpression(m.winner, d)} AS winner, ${weight} AS weight, ${tie} AS tie_flag${voted ? `, CAST(${voted} AS UTINYINT) AS voted` : ''}` +
+      `${missing}${kept}${derived}${pair} FROM ${from}`
+    );
+  });
+  // The main pair keeps every row (so each raw row lands in battles or rejected_rows); an extra pair
+  // only the rows where it exists.
+  const raw = selects.map((s, i) => (i === 0 || !anyMissing ? s : `SELECT * FROM (${s}) WHERE missing_side IS NULL`)).join(' UNION ALL ');
+  const outcome = outcomeExpression(m, d, code);
+  const coded = `SELECT *, CAST(${outcome} AS UTINYINT) AS outcome_code FROM (${raw})`;
+  const unclear = unclearWinnerReason(m.winner);
   const reason =
-    `CASE WHEN model_a IS NULL OR model_b IS NULL THEN 'null model' ` +
+    `CASE ${anyMissing ? 'WHEN missing_side IS NOT NULL THEN missing_side ' : ''}WHEN model_a IS NULL OR model_b IS NULL THEN 'null model' ` +
     `WHEN model_a = model_b THEN 'model against itself' ` +
+    `${unclear ? `WHEN outcome_code IS NULL THEN '${unclear}' ` : ''}` +
     `WHEN outcome_code IS NULL AND winner IS NULL THEN 'null winner' ` +
     `WHEN outcome_code IS NULL THEN 'unknown winner label "' || winner || '"' ` +
     `WHEN weight IS NULL OR NOT isfinite(weight) OR weight <= 0 THEN 'invalid weight' END`;
   return `SELECT *, ${reason} AS reason FROM (${coded})`;
 }
 
-/** The outcome code of a row: tie flag first, then a model named by the winner value, then the label map. */
-function outcomeCase(m: ColumnMapping, params: Params): string {
-  if (m.winner.kind === 'constant') return `CAST(${code(m.winner.outcome)} AS UTINYINT)`;
-  const branches: string[] = [];
-  if (m.tieFlag) branches.push(`WHEN tie_flag THEN ${code('tie')}`);
-  if (m.winner.namesModel) {
-    branches.push(`WHEN winner = model_a THEN ${code('a')}`, `WHEN winner = model_b THEN ${code('b')}`);
-  }
-  const entries = Object.entries(m.winner.labels);
-  for (const o of OUTCOMES) {
-    const values = entries.filter(([, v]) => v === o).map(([k]) => params.add(k));
-    if (values.length) branches.push(`WHEN winner IN (${values.join(', ')}) THEN ${code(o)}`);
-  }
-  return branches.length ? `CAST(CASE ${branches.join(' ')} END AS UTINYINT)` : 'CAST(NULL AS UTINYINT)';
-}
+/** The column a JSON-decoding source adds for raw's rowid (a subquery has no rowid of its own). */
+const DECODED_ROW_ID = '__raw_rowid';
 
 const code = (o: Outcome): string => String(OUTCOME_CODE[o]);

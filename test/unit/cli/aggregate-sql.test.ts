@@ -12,12 +12,12 @@ const arena: ColumnMapping = {
 describe('aggregateSql', () => {
   it('builds the duckdb aggregation with the label map, weight checks and --by columns', () => {
     expect(aggregateSql({ table: 'votes', mapping: arena, by: ['language'], dialect: 'duckdb' })).toMatchInlineSnapshot(`
-      "SELECT a AS "model_a", b AS "model_b", outcome AS "winner", SUM(n) AS "count", "by_0" AS "language"
+      "SELECT model_a AS "model_a", model_b AS "model_b", outcome AS "winner", SUM(n) AS "count", "by_0" AS "language"
       FROM (
-        SELECT *, CASE WHEN w IN ('model_a') THEN 'model_a' WHEN w IN ('model_b') THEN 'model_b' WHEN w IN ('tie') THEN 'tie' WHEN w IN ('tie (bothbad)') THEN 'tie (bothbad)' END AS outcome
-        FROM (SELECT NULLIF(CAST("model_a" AS VARCHAR), '') AS a, NULLIF(CAST("model_b" AS VARCHAR), '') AS b, CAST("winner" AS VARCHAR) AS w, TRY_CAST("count" AS DOUBLE) AS n, FALSE AS tie_flag, "language" AS "by_0" FROM "votes") AS src
+        SELECT *, CASE WHEN winner IN ('model_a') THEN 'model_a' WHEN winner IN ('model_b') THEN 'model_b' WHEN winner IN ('tie') THEN 'tie' WHEN winner IN ('tie (bothbad)') THEN 'tie (bothbad)' END AS outcome
+        FROM (SELECT NULLIF(CAST("model_a" AS VARCHAR), '') AS model_a, NULLIF(CAST("model_b" AS VARCHAR), '') AS model_b, CAST("winner" AS VARCHAR) AS winner, TRY_CAST("count" AS DOUBLE) AS n, FALSE AS tie_flag, "language" AS "by_0" FROM "votes") AS src
       ) AS coded
-      WHERE a IS NOT NULL AND b IS NOT NULL AND a <> b AND outcome IS NOT NULL AND n > 0 AND n <= 1.7976931348623157e308
+      WHERE model_a IS NOT NULL AND model_b IS NOT NULL AND model_a <> model_b AND outcome IS NOT NULL AND n > 0 AND n <= 1.7976931348623157e308
       GROUP BY 1, 2, 3, 5
       ORDER BY 1, 2, 3, 5"
     `);
@@ -31,12 +31,12 @@ describe('aggregateSql', () => {
       tieFlag: 'both_equal',
     };
     expect(aggregateSql({ table: 'proj.ds.votes', mapping, dialect: 'bigquery' })).toMatchInlineSnapshot(`
-      "SELECT a AS \`model_a\`, b AS \`model_b\`, outcome AS \`winner\`, SUM(n) AS \`count\`
+      "SELECT model_a AS \`model_a\`, model_b AS \`model_b\`, outcome AS \`winner\`, SUM(n) AS \`count\`
       FROM (
-        SELECT *, CASE WHEN tie_flag THEN 'tie' WHEN w = a THEN 'model_a' WHEN w = b THEN 'model_b' END AS outcome
-        FROM (SELECT NULLIF(CAST(\`model_a_name\` AS STRING), '') AS a, NULLIF(CAST(\`model_b_name\` AS STRING), '') AS b, CAST(\`chosen\` AS STRING) AS w, CAST(1 AS FLOAT64) AS n, COALESCE(SAFE_CAST(\`both_equal\` AS BOOL), FALSE) AS tie_flag FROM \`proj\`.\`ds\`.\`votes\`) AS src
+        SELECT *, CASE WHEN tie_flag THEN 'tie' WHEN winner = model_a THEN 'model_a' WHEN winner = model_b THEN 'model_b' END AS outcome
+        FROM (SELECT NULLIF(CAST(\`model_a_name\` AS STRING), '') AS model_a, NULLIF(CAST(\`model_b_name\` AS STRING), '') AS model_b, CAST(\`chosen\` AS STRING) AS winner, CAST(1 AS FLOAT64) AS n, COALESCE(SAFE_CAST(\`both_equal\` AS BOOL), FALSE) AS tie_flag FROM \`proj\`.\`ds\`.\`votes\`) AS src
       ) AS coded
-      WHERE a IS NOT NULL AND b IS NOT NULL AND a <> b AND outcome IS NOT NULL AND n > 0 AND n <= 1.7976931348623157e308
+      WHERE model_a IS NOT NULL AND model_b IS NOT NULL AND model_a <> model_b AND outcome IS NOT NULL AND n > 0 AND n <= 1.7976931348623157e308
       GROUP BY 1, 2, 3
       ORDER BY 1, 2, 3"
     `);
@@ -49,7 +49,7 @@ describe('aggregateSql', () => {
       winner: { kind: 'constant', outcome: 'a' },
     };
     const sql = aggregateSql({ table: 't', mapping, dialect: 'trino' });
-    expect(sql).toContain(`CAST('optimal' AS VARCHAR) AS a, CAST('it''s rejected' AS VARCHAR) AS b, CAST(NULL AS VARCHAR) AS w`);
+    expect(sql).toContain(`CAST('optimal' AS VARCHAR) AS model_a, CAST('it''s rejected' AS VARCHAR) AS model_b, CAST(NULL AS VARCHAR) AS winner`);
     expect(sql).toContain(`SELECT *, 'model_a' AS outcome`);
   });
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { detectPreset, type Detection } from '../../../src/core/schema/detect.ts';
 import { PRESETS } from '../../../src/core/schema/presets.ts';
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
-import { SHAPES } from './shapes.ts';
+import { readFileSync } from 'node:fs';
+import { PUBLISHED, SHAPES } from './shapes.ts';
+
+/** The preset each shape opens on: both LMArena releases share one. */
+const PRESET_OF = (shape: string) => (shape.startsWith('lmarena-1') ? 'lmarena' : shape);
+const PUBLISHED_COLUMNS = JSON.parse(readFileSync(new URL('../../../../shared/data/published-columns.json', import.meta.url), 'utf8'));
 
 const detected = (columns: ColumnInfo[], values?: (string | null)[]): Detection => {
   const d = detectPreset(columns, values);
@@ -13,11 +18,33 @@ const v = (name: string, type = 'VARCHAR'): ColumnInfo => ({ name, type });
 
 describe('detectPreset', () => {
   it.each(Object.keys(SHAPES))('recognises the %s shape from its exact column list', (id) => {
-    expect(detected(SHAPES[id]).preset.id).toBe(id);
+    expect(detected(SHAPES[id]).preset.id).toBe(PRESET_OF(id));
+  });
+
+  it.each(Object.entries(PUBLISHED))('tests the %s shape with exactly its published columns, in order', (published, shape) => {
+    expect(SHAPES[shape].map((c) => c.name)).toEqual(PUBLISHED_COLUMNS[published]);
   });
 
   it('has one preset per shape plus the generic pairs preset', () => {
-    expect(PRESETS.map((p) => p.id).sort()).toEqual([...Object.keys(SHAPES), 'pairs'].sort());
+    expect(PRESETS.map((p) => p.id).sort()).toEqual([...new Set([...Object.keys(SHAPES).map(PRESET_OF), 'pairs'])].sort());
+  });
+
+  it.each(Object.entries(PUBLISHED))('names the missing column when a %s file lacks one it needs', (_published, shape) => {
+    const needed: Record<string, string> = {
+      comparag: 'chosen', 'french-maxx': 'rejected', genrm: 'majority_vote', 'lmsys-conversations': 'winner',
+      verdicts: 'winner', 'lmarena-55k': 'winner_tie', 'lmarena-100k': 'winner', 'lmarena-140k': 'model_b',
+    };
+    const columns = SHAPES[shape].filter((c) => c.name !== needed[shape]);
+    const d = detectPreset(columns);
+    expect(d.ok).toBe(false);
+    if (d.ok) return;
+    expect(d.message).toContain(`but column "${needed[shape]}" is missing`);
+  });
+
+  it('says which shape a generic match nearly was (VERDICTS without qid opens as plain pairs)', () => {
+    const d = detected(SHAPES.verdicts.filter((c) => c.name !== 'qid'), ['tie', 'm1']);
+    expect(d.preset.id).toBe('pairs');
+    expect(d.nearMiss).toBe('this looks like VERDICTS pairwise, but column "qid" is missing');
   });
 
   it('resolves the lmsys conversations mapping, text columns and nested dimensions', () => {
@@ -62,22 +89,45 @@ describe('detectPreset', () => {
     expect(d.mapping.tieFlag).toBe('both_equal');
   });
 
-  it('gives French-Maxx constant sides and a constant winner', () => {
+  it('gives French-Maxx constant sides that exist only where rejected is set, and offers rejected_2 as a second pair', () => {
     const d = detected(SHAPES['french-maxx']);
     expect(d.mapping).toEqual({
       modelA: { kind: 'constant', name: 'optimal' },
-      modelB: { kind: 'constant', name: 'rejected' },
+      modelB: { kind: 'constant', name: 'rejected', presentIn: 'rejected' },
       winner: { kind: 'constant', outcome: 'a' },
     });
-    expect(d.textColumns).toEqual(['messages', 'response_optimal', 'rejected']);
+    expect(d.optionalPairs).toEqual([
+      {
+        label: 'second rejected answers (optimal vs rejected_2)',
+        modelA: { kind: 'constant', name: 'optimal' },
+        modelB: { kind: 'constant', name: 'rejected_2', presentIn: 'rejected_2' },
+      },
+    ]);
+    expect(d.textColumns).toEqual(['messages', 'response_optimal', 'response_optimal_styled', 'rejected', 'rejected_2']);
+    expect(d.preset.landing).toBe('defects');
   });
 
-  it('pairs GenRM model_1 with model_2 and reads majority_vote A/B/tie', () => {
-    const d = detected(SHAPES.genrm, ['A', 'B', 'tie']);
-    expect(d.mapping.modelA).toEqual({ kind: 'column', column: 'model_1' });
-    expect(d.mapping.winner).toMatchObject({ column: 'majority_vote', labels: { A: 'a', B: 'b', tie: 'tie' } });
+  it('opens GenRM without model columns: the sides are the two responses, majority_vote decides, Judges leads', () => {
+    const d = detected(SHAPES.genrm, ['A', 'B', 'tie', '[[A]]', 'response_2']);
+    expect(d.mapping.modelA).toEqual({ kind: 'constant', name: 'response 1' });
+    expect(d.mapping.modelB).toEqual({ kind: 'constant', name: 'response 2' });
+    expect(d.mapping.winner).toMatchObject({ column: 'majority_vote', labels: { A: 'a', B: 'b', tie: 'tie', '[[A]]': 'a', response_2: 'b' } });
     expect(d.unmappedWinnerValues).toEqual([]);
-    expect(d.textColumns).toEqual(['prompt', 'response_1', 'response_2']);
+    expect(d.preset.landing).toBe('judges');
+    const role = Object.fromEntries(d.roles.map((r) => [r.column, r.role]));
+    expect(role).toMatchObject({ question: 'text', judge_1_reasoning: 'text', judge_1_response: 'dimension', winner: 'dimension', swap_id: 'ignored' });
+  });
+
+  it('reads the 55k one-hot winner from winner_model_a, winner_model_b and winner_tie', () => {
+    const d = detected(SHAPES['lmarena-55k']);
+    expect(d.mapping.winner).toEqual({ kind: 'one-hot', columns: { a: 'winner_model_a', b: 'winner_model_b', tie: 'winner_tie' } });
+    expect(d.textColumns).toEqual(['prompt', 'response_a', 'response_b']);
+  });
+
+  it('reads VERDICTS answers from model_a_response and model_b_response as text', () => {
+    const d = detected(SHAPES.verdicts, ['tie', 'gpt-4']);
+    expect(d.textColumns).toEqual(['model_a_conv', 'model_b_conv', 'question', 'model_a_response', 'model_b_response', 'ref_answer']);
+    expect(d.mapping.winner).toMatchObject({ column: 'winner', namesModel: true });
   });
 
   it('takes the vote count of a pre-aggregated file as the weight', () => {

@@ -42,7 +42,10 @@ const DISTINCT: Record<string, number> = {
   vote_id: 2442, llm_id: 4, competitor_type: 4, created_at: 3714, id: 7641, timestamp: 6693, model_pair_name: 114,
   selected_category: 7, pref_strength: 3, source: 2, agreement_score: 10, a_votes: 6, b_votes: 6, swap_id: 3109,
   response_order: 2, qid: 408, dataset: 2, annotator: 12, multi_turn: 2, incorrect: 2, superficial: 2,
-  instructions_not_followed: 2, judge_1_response: 4,
+  instructions_not_followed: 2, judge_1_response: 4, session_hash: 700, is_multi_turn: 2, conversation_turns: 6, prompt_chars: 900,
+  judge_model: 1, judge_temperature: 1, invalid_votes: 4, num_judges: 1, winner: 3, response_1_judge_score: 150,
+  response_2_judge_score: 150, judge_2_response: 4, judge_3_response: 4, judge_4_response: 4, judge_5_response: 4, original_index: 200,
+  judge_job_id: 1,
 };
 
 function dimensionsOf(shape: string): Dimension[] {
@@ -71,18 +74,23 @@ describe('dimensions from each sample shape', () => {
     expect(new Set(dims.map((d) => d.path.join('.'))).size).toBe(dims.length);
   });
 
-  it('lmsys battles: code, refusal, dedup and criteria flags after the arena slices', () => {
+  it('lmsys battles (clean_battle): the arena slices', () => {
     expect(summary(dimensionsOf('lmsys-battles'))).toEqual([
       'language:category', 'turn:number', 'anony:boolean', 'judge:category', 'tstamp:unix-seconds',
-      'is_code:boolean', 'is_refusal:boolean', 'dedup_tag.high_freq:boolean', 'dedup_tag.sampled:boolean',
-      'category_tag.criteria_v0.1.specificity:boolean', 'category_tag.criteria_v0.1.creativity:boolean',
-      'category_tag.criteria_v0.1.problem_solving:boolean', 'category_tag.math_v0.1.math:boolean',
     ]);
   });
 
-  it('comparag: mediator LLM is offered although its name looks like an id; the vote id is not', () => {
+  it('lmarena 140k: language, coding, date, position in session, then the dedup-free category flags', () => {
+    const dims = summary(dimensionsOf('lmarena-140k'));
+    expect(dims.slice(0, 4)).toEqual(['language:category', 'is_code:boolean', 'timestamp:date', 'evaluation_order:number']);
+    expect(dims).toContain('category_tag.criteria_v0.1.specificity:boolean');
+    expect(dims.some((d) => d.startsWith('conv_metadata'))).toBe(false);
+    expect(dimensionsOf('lmarena-140k')[1].label).toBe('coding');
+  });
+
+  it('comparag: mediator LLM is offered although its name looks like an id; the vote id and session are not', () => {
     const dims = dimensionsOf('comparag');
-    expect(summary(dims)).toEqual(['llm_id:category', 'competitor_type:category', 'created_at:date']);
+    expect(summary(dims)).toEqual(['llm_id:category', 'competitor_type:category', 'timestamp:date']);
     expect(dims[0].label).toBe('mediator LLM');
   });
 
@@ -93,22 +101,23 @@ describe('dimensions from each sample shape', () => {
     expect(dims.some((d) => d.path[0] === 'model_pair_name' || d.path[0] === 'id')).toBe(false);
   });
 
-  it('french-maxx: source, preference strength and the defect labels', () => {
+  it('french-maxx: source, preference strength as a category, the defect labels and the conversation shape', () => {
     expect(summary(dimensionsOf('french-maxx'))).toEqual([
-      'source:category', 'pref_strength:number', 'incorrect:boolean', 'superficial:boolean', 'instructions_not_followed:boolean', 'multi_turn:boolean',
+      'source:category', 'pref_strength:category', 'incorrect:boolean', 'superficial:boolean', 'instructions_not_followed:boolean',
+      'is_multi_turn:boolean', 'conversation_turns:number', 'prompt_chars:number',
     ]);
   });
 
-  it('genrm: each judge, agreement and vote counts, response order; swap ids are skipped', () => {
-    const dims = dimensionsOf('genrm');
-    expect(summary(dims)).toEqual([
-      'judge_1_response:category', 'judge_2_response:category', 'judge_3_response:category', 'judge_4_response:category',
-      'judge_5_response:category', 'agreement_score:number', 'a_votes:number', 'b_votes:number', 'response_order:category',
-    ]);
+  it('genrm: source, judge model and temperature, response order, agreement, votes and scores, each judge; swap ids skipped', () => {
+    const dims = summary(dimensionsOf('genrm'));
+    expect(dims.slice(0, 4)).toEqual(['source:category', 'judge_model:category', 'judge_temperature:category', 'response_order:category']);
+    expect(dims).toContain('judge_5_response:category');
+    expect(dims).toContain('response_2_judge_score:number');
+    expect(dims.some((d) => d.startsWith('swap_id') || d.startsWith('judge_1_reasoning') || d.startsWith('question'))).toBe(false);
   });
 
-  it('verdicts: source benchmark, turn and annotator', () => {
-    expect(summary(dimensionsOf('verdicts'))).toEqual(['dataset:category', 'turn:number', 'annotator:category']);
+  it('verdicts: source benchmark and turn', () => {
+    expect(summary(dimensionsOf('verdicts'))).toEqual(['dataset:category', 'turn:number']);
     expect(dimensionsOf('verdicts')[0].label).toBe('source benchmark');
   });
 
