@@ -3,6 +3,7 @@
  * Every step names the file in its errors; unusable rows stay in rejected_rows, counted by reason.
  */
 import type { Duck } from './duckdb';
+import type { Connector } from '../core/sql/connector';
 import { loadSource, LoadError, type LoadedSource, type LoadProgress, type Source } from './load-source';
 import { detectPreset, type Detection } from '../core/schema/detect';
 import { sideColumns, winnerColumns, type ColumnMapping } from '../core/schema/mapping';
@@ -35,6 +36,8 @@ export interface DatasetSummary {
   rejectedRows: number;
   /** What the page should say about how the file was read (a near-miss shape, undecodable JSON). */
   notes: string[];
+  /** Pairs the shape offers to include, with the rows that hold one (detection.optionalPairs, same order). */
+  optionalPairs: { label: string; rows: number }[];
 }
 
 export interface OpenedDataset {
@@ -104,7 +107,8 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
   progress('building battles');
   try {
     const loadedNames = new Set(loadedColumns.map((c) => c.name));
-    const textColumns = detection.ok && !options.mapping ? detection.textColumns.filter((c) => loadedNames.has(c)) : [];
+    // Long text stays out of battles whatever the mapping: the columns a mapping reads come from raw.
+    const textColumns = detection.ok ? detection.textColumns.filter((c) => loadedNames.has(c)) : [];
     for (const statement of battlesSql({ raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns, decode })) {
       await runStatements(db, [statement]);
       if (statement.step === 'pair-counts' && options.onEarlyCounts) {
@@ -121,15 +125,31 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
     ...Object.entries(undecoded).map(([c, n]) => `${c}: ${n.toLocaleString('en-US')} rows are not the JSON the other rows hold; their fields are left empty`),
   ];
   const summary = await readSummary(duck, counts, notes);
+  summary.optionalPairs = detection.ok ? await optionalPairRows(db, detection) : [];
+  // Including an offered pair (French-Maxx rejected_2) is still the recognised shape, not a hand-made mapping.
+  const withoutPairs = (m: ColumnMapping) => JSON.stringify({ ...m, extraPairs: undefined });
+  const userMapping = !!options.mapping && !(detection.ok && withoutPairs(options.mapping) === withoutPairs(detection.mapping));
   return {
     source: loaded,
     loadedColumns,
     detection: detection.ok ? detection : syntheticDetection(loadedColumns, mapping),
     mapping,
-    userMapping: !!options.mapping,
+    userMapping,
     summary,
     counts,
   };
+}
+
+/** How many rows hold each pair the shape offers to include (French-Maxx: rows with a rejected_2). */
+async function optionalPairRows(db: Connector, detection: Detection): Promise<DatasetSummary['optionalPairs']> {
+  const out: DatasetSummary['optionalPairs'] = [];
+  for (const p of detection.optionalPairs) {
+    const column = p.modelB.kind === 'constant' ? p.modelB.presentIn : undefined;
+    if (!column) continue;
+    const [r] = await db.query(`SELECT count(${quoteIdent(column)}) AS n FROM ${quoteIdent(RAW_TABLE)}`);
+    out.push({ label: p.label, rows: Number(r.n) });
+  }
+  return out;
 }
 
 /** Rows and set-aside rows from DuckDB; votes, models and outcomes from the pair counts. */
@@ -146,6 +166,7 @@ async function readSummary(duck: Duck, counts: PairCounts, notes: string[]): Pro
     rejected,
     rejectedRows: rejected.reduce((s, r) => s + r.rows, 0),
     notes,
+    optionalPairs: [],
   };
 }
 

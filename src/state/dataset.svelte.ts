@@ -6,7 +6,8 @@ import { getDuck, type Duck } from '../io/duckdb';
 import { mark } from '../io/marks';
 import { readableDuckError } from '../io/duck-errors';
 import { LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source';
-import { analyse, openDataset, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
+import { analyse, openDataset, RAW_TABLE, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
+import { winnerValuesSql } from '../core/sql/winner-values';
 import type { ColumnMapping } from '../core/schema/mapping';
 import type { ColumnInfo } from '../core/schema/column';
 import type { LoadedSource } from '../io/load-source';
@@ -108,6 +109,23 @@ export class DatasetStore {
         if (generation === this.generation) this.fail(error);
       }
     });
+  }
+
+  /**
+   * Distinct values of raw columns with their rows, most frequent first, summed over the columns (the
+   * mapping form's label table and pair-key preview).
+   */
+  async columnValues(columns: readonly string[], limit = 50): Promise<{ value: string; rows: number }[]> {
+    const duck = await getDuck();
+    const counts = new Map<string, number>();
+    for (const column of columns) {
+      const q = winnerValuesSql(RAW_TABLE, column, { limit });
+      for (const r of await duck.connector.query(q.sql, q.params)) {
+        if (r.value === null) continue;
+        counts.set(String(r.value), (counts.get(String(r.value)) ?? 0) + Number(r.rows));
+      }
+    }
+    return [...counts].map(([value, rows]) => ({ value, rows })).sort((x, y) => y.rows - x.rows).slice(0, limit);
   }
 
   private fail(error: unknown): void {

@@ -23,3 +23,16 @@ export function availableLenses(presetLenses: readonly LensId[], extra: readonly
   const ids = new Set<string>(['leaderboard', 'matrix', 'browse', 'sql', ...presetLenses, ...extra]);
   return ORDER.filter((id) => ids.has(id)).map((id) => ({ id, label: LENS_LABELS[id] }));
 }
+
+/** The lens a view without an explicit choice shows: the one the dataset's shape leads with. */
+export const AUTO_LENS = 'auto';
+
+/**
+ * The lens on screen: the chosen one when the dataset offers it, otherwise the shape's landing lens
+ * (GenRM: Judges, French-Maxx: Defects), otherwise the leaderboard.
+ */
+export function shownLens(lens: string, tabs: readonly { id: string }[], landing?: string): string {
+  const offered = (id: string | undefined) => id !== undefined && tabs.some((t) => t.id === id);
+  if (lens !== AUTO_LENS && offered(lens)) return lens;
+  return offered(landing) ? landing! : 'leaderboard';
+}

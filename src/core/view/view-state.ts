@@ -67,7 +67,8 @@ export const DEFAULT_VIEW: ViewState = {
   mapping: null,
   filters: [],
   quick: { excludeTies: false, excludeBothBad: false, excludeFlagged: false, anonymousOnly: false, minVotes: 0 },
-  lens: 'leaderboard',
+  /** 'auto' opens the lens the dataset's shape leads with (lenses.ts shownLens). */
+  lens: 'auto',
   rating: { anchor: null, ties: 'half', rounds: 1000, seed: 0 },
   sort: DEFAULT_SORT,
   search: '',

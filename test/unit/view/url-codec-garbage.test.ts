@@ -65,7 +65,7 @@ describe('decodeView on broken parameters', () => {
     const attack = `'; DROP TABLE battles; --`;
     const { state, notes } = decodeView(`?search=${encodeURIComponent(attack)}&lens=${encodeURIComponent(attack)}`);
     expect(state.search).toBe(attack);
-    expect(state.lens).toBe('leaderboard');
+    expect(state.lens).toBe(DEFAULT_VIEW.lens);
     expect(notes).toEqual([`ignored "lens": expected a lens name of 1 to 20 lowercase letters, got "'; DROP TABLE battles; --"`]);
   });
 
