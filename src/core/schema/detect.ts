@@ -205,6 +205,16 @@ function failure(columns: readonly ColumnInfo[], presets: readonly Preset[]): De
   const expected = [`two model columns: ${[...pairs].join(', ')}`, `a winner column: ${[...winners].join(', ')}`];
   const found = columns.map((c) => c.name);
   const closest = nearMiss(columns, presets, []);
+  if (columns.length < 2) {
+    // Plain text or a one-column list read as CSV: say so rather than listing its first line as a column.
+    const what = columns.length ? `one column (${JSON.stringify(found[0])})` : 'no columns';
+    return {
+      ok: false,
+      message: `this is not a table of votes: it reads as ${what}. A file of votes needs two model columns and a winner, as parquet, CSV (with a header line), JSON or JSONL`,
+      expected,
+      found,
+    };
+  }
   const head = closest ? `${closest}. ` : 'no known shape fits: ';
   return {
     ok: false,

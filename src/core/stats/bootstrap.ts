@@ -112,7 +112,7 @@ export class RatingBootstrap {
     this.states.forEach((s, id) => {
       const members = s.fit.members, m = members.length;
       if (s.redraws > 0) {
-        warnings.push({ kind: 'bootstrap-redrawn', group: id, redraws: s.redraws, rounds: done, message: `group ${id}: ${s.redraws} resamples had no finite ratings and were redrawn${s.failed ? '; gave up, so the group has no intervals' : ''}` });
+        warnings.push({ kind: 'bootstrap-redrawn', group: id, redraws: s.redraws, rounds: done, message: `group ${id + 1}: ${s.redraws} resamples had no finite ratings and were redrawn${s.failed ? '; gave up, so the group has no intervals' : ''}` });
       }
       if (s.failed || done === 0) return;
       const column = new Float64Array(done), rankColumn = new Float64Array(done);

@@ -181,3 +181,14 @@ describe('detectPreset', () => {
     expect(detectPreset([v('model_a'), v('right'), v('winner')]).ok).toBe(false);
   });
 });
+
+describe('a file that is no table of votes', () => {
+  it('says a one-column text file is not a table, instead of listing its first line as a column', () => {
+    const d = detectPreset([{ name: 'hello world', type: 'VARCHAR' }]);
+    expect(d.ok).toBe(false);
+    if (d.ok) return;
+    expect(d.message).toBe(
+      'this is not a table of votes: it reads as one column ("hello world"). A file of votes needs two model columns and a winner, as parquet, CSV (with a header line), JSON or JSONL',
+    );
+  });
+});

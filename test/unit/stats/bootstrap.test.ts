@@ -70,6 +70,13 @@ describe('RatingBootstrap', () => {
     expect(intervals.warnings).toContainEqual(expect.objectContaining({ kind: 'bootstrap-redrawn' }));
   });
 
+  it('numbers groups in its warnings from 1, as the table and chart do', () => {
+    const fragile = fitBradleyTerry(countsOf(['x', 'y', 'z'], [[0, 1, 0, 1], [0, 1, 1, 1], [1, 2, 0, 30], [1, 2, 1, 30]]));
+    const intervals = bootstrapRatings(fragile, undefined, { rounds: 100, seed: 2 });
+    const warning = intervals.warnings.find((w) => w.kind === 'bootstrap-redrawn')!;
+    expect(warning.message).toMatch(/^group 1: \d+ resamples had no finite ratings/);
+  });
+
   it('leaves excluded models without an interval', () => {
     const withChamp = fitBradleyTerry(countsOf(['champ', 'x', 'y'], [[0, 1, 0, 3], [1, 2, 0, 5], [1, 2, 1, 4]]));
     const intervals = bootstrapRatings(withChamp, undefined, { rounds: 50 });
