@@ -2,7 +2,9 @@
 import * as Plot from '@observablehq/plot';
 import type { Cooccurrence, LabelRate } from '../lenses/defects.ts';
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const pct = (x: number | null) => (x === null ? 'no label' : `${(x * 100).toFixed(1)}%`);
+const rated = (rates: LabelRate[]) => rates.filter((r) => r.rate !== null);
+const unlabelled = (rates: LabelRate[]) => rates.filter((r) => r.rate === null);
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 const pretty = (s: string) => s.replaceAll('_', ' ');
 
@@ -16,8 +18,9 @@ export function labelRatesChart(rates: LabelRate[], unit: string, width = 620): 
     x: { label: `share of ${unit} (%) →`, percent: true, grid: true },
     y: { label: null, domain: rates.map((r) => r.label), tickFormat: pretty },
     marks: [
-      Plot.barX(rates, { x: 'rate', y: 'label', fill: (r: LabelRate) => (r.index < 0 ? '#6d597a' : '#d1495b'), tip: true }),
-      Plot.text(rates, { x: 'rate', y: 'label', text: (r: LabelRate) => `${int(r.count)} (${pct(r.rate)})`, dx: 4, textAnchor: 'start' }),
+      Plot.barX(rated(rates), { x: 'rate', y: 'label', fill: (r: LabelRate) => (r.index < 0 ? '#6d597a' : '#d1495b'), tip: true }),
+      Plot.text(rated(rates), { x: 'rate', y: 'label', text: (r: LabelRate) => `${int(r.count)} of ${int(r.labelled)} (${pct(r.rate)})`, dx: 4, textAnchor: 'start' }),
+      Plot.text(unlabelled(rates), { x: 0, y: 'label', text: () => 'no label in this slice', dx: 4, textAnchor: 'start', fill: 'currentColor', fillOpacity: 0.6 }),
       Plot.ruleX([0]),
     ],
   };
@@ -35,8 +38,9 @@ export function labelByGroupChart(rates: LabelRate[], dimension: string, groups:
     y: { label: '↑ share with the label (%)', percent: true, grid: true },
     color: { legend: true, domain: groups, label: dimension, scheme: 'tableau10' },
     marks: [
-      Plot.barY(rates, { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', fill: (r: LabelRate) => r.group ?? '(none)', tip: true, title: (r: LabelRate) => `${pretty(r.label)} · ${dimension} = ${r.group}\n${int(r.count)} of ${int(r.units)} (${pct(r.rate)})` }),
-      Plot.text(rates, { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', text: (r: LabelRate) => pct(r.rate), dy: -6, fontSize: 9 }),
+      Plot.barY(rated(rates), { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', fill: (r: LabelRate) => r.group ?? '(none)', tip: true, title: (r: LabelRate) => `${pretty(r.label)} · ${dimension} = ${r.group}\n${int(r.count)} of ${int(r.labelled)} labelled (${pct(r.rate)})` }),
+      Plot.text(rated(rates), { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', text: (r: LabelRate) => pct(r.rate), dy: -6, fontSize: 9 }),
+      Plot.text(unlabelled(rates), { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 0, text: () => 'no label', dy: -6, fontSize: 9, fillOpacity: 0.6 }),
       Plot.ruleY([0]),
     ],
   };
@@ -55,7 +59,7 @@ export function modelLabelChart(rates: LabelRate[], width = 1300): Plot.PlotOpti
     y: { label: null, domain: models },
     color: { type: 'linear', scheme: 'oranges', legend: true, label: 'share of the model\'s answers with the label (%)', percent: true },
     marks: [
-      Plot.cell(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', fill: 'rate', tip: true, title: (r: LabelRate) => `${r.group} · ${pretty(r.label)}\n${int(r.count)} of ${int(r.units)} answers (${pct(r.rate)})` }),
+      Plot.cell(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', fill: 'rate', tip: true, title: (r: LabelRate) => `${r.group} · ${pretty(r.label)}\n${int(r.count)} of ${int(r.labelled)} labelled answers (${pct(r.rate)})` }),
       Plot.text(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', text: (r: LabelRate) => pct(r.rate), fontSize: 10, pointerEvents: 'none' }),
     ],
   };

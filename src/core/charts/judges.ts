@@ -1,6 +1,6 @@
 /** Judges lens charts: data → Observable Plot options (no rendering). */
 import * as Plot from '@observablehq/plot';
-import type { AgreementBin, JudgePairKappa, JudgeSummary, SwapSummary, Verdict } from '../lenses/judges.ts';
+import type { AgreementBin, JudgePairKappa, JudgeSummary, PositionRow, SwapSummary, Verdict } from '../lenses/judges.ts';
 
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 const KIND_COLORS = { domain: ['unanimous', 'majority', 'split', 'no valid vote'], range: ['#2a9d8f', '#8ab17d', '#e9c46a', '#8d99ae'] };
@@ -125,5 +125,50 @@ export function swapChart(bars: SwapBar[], width = 620): Plot.PlotOptions {
     y: { label: null, domain: who },
     color: { legend: true, domain: ['same response won', 'seat A won both', 'seat B won both'], range: ['#2a9d8f', '#4e79a7', '#f28e2b'] },
     marks: [Plot.barX(bars, Plot.stackX({ x: 'share', y: 'who', fill: 'kind', tip: true, title: (b: SwapBar) => `${b.who}: ${b.kind} in ${int(b.pairs)} pairs (${(b.share * 100).toFixed(1)}%)` }))],
+  };
+}
+
+/** Share of each judge's decisive verdicts that went to the response shown first, per presentation order. */
+export function positionChart(rows: PositionRow[], width = 620): Plot.PlotOptions {
+  const shown = rows.filter((r) => r.firstShare !== null);
+  const who = [...new Set(rows.map((r) => r.who))];
+  return {
+    width,
+    height: Math.max(160, 34 * who.length + 60),
+    marginLeft: 90,
+    x: { domain: [0, 1], label: 'share of decisive verdicts for the response shown first →', percent: true, grid: true },
+    y: { domain: who, label: null },
+    color: { legend: true, label: 'order shown' },
+    symbol: { legend: false },
+    marks: [
+      Plot.ruleX([0.5], { strokeDasharray: '4,3', stroke: 'currentColor', strokeOpacity: 0.6 }),
+      Plot.dot(shown, {
+        x: 'firstShare',
+        y: 'who',
+        fill: 'order',
+        symbol: 'order',
+        r: 5,
+        tip: true,
+        title: (r: PositionRow) => `${r.who}, order ${r.order}: ${int(r.first)} first / ${int(r.second)} second (${((r.firstShare ?? 0) * 100).toFixed(1)}%)`,
+      }),
+    ],
+  };
+}
+
+/** How a per-item score is distributed: one bar per value when there are few values, else binned. */
+export function scoreChart(rows: { value: number | null; items: number }[], label: string, width = 300): Plot.PlotOptions {
+  const known = rows.filter((r): r is { value: number; items: number } => r.value !== null && Number.isFinite(r.value));
+  const few = known.length <= 12;
+  return {
+    width,
+    height: 200,
+    x: few ? { label, type: 'band', tickFormat: (v: number) => String(Math.round(v * 1000) / 1000) } : { label },
+    y: { label: '↑ items', grid: true },
+    marks: [
+      few
+        ? Plot.barY(known, { x: 'value', y: 'items', fill: '#4e79a7', tip: true })
+        : Plot.rectY(known, Plot.binX({ y: 'sum' }, { x: 'value', y: 'items', fill: '#4e79a7', tip: true } as Plot.BinXInputs<Plot.RectYOptions>)),
+      Plot.ruleY([0]),
+    ],
   };
 }

@@ -53,6 +53,8 @@ const ROW_DIMENSIONS: [string, string][] = [
   ['source', 'source'],
   ['pref_strength', 'preference strength'],
   ['multi_turn', 'multi-turn'],
+  ['is_multi_turn', 'multi-turn'],
+  ['conversation_turns', 'turns'],
   ['selected_category', 'category'],
   ['category', 'category'],
   ['is_unedited_prompt', 'unedited prompt'],
@@ -100,9 +102,11 @@ export function defectSpec(columns: readonly ColumnInfo[], textColumns: readonly
     if (have.has(name) && !dims.some((d) => d.label === label)) dims.push({ id: name, label, expr: `CAST(b.${quoteIdent(name)} AS VARCHAR)` });
   }
   const prompt = promptColumn(textColumns);
-  if (prompt) dims.push({ id: 'prompt_length', label: 'prompt length', expr: lengthBucketSql(textLengthSql(prompt, 'user')), needsText: true, order: LENGTH_BUCKETS });
+  // French-Maxx counts the prompt's characters itself: no text needs reading.
+  if (have.has('prompt_chars')) dims.push({ id: 'prompt_length', label: 'prompt length', expr: lengthBucketSql(`b.${quoteIdent('prompt_chars')}`), order: LENGTH_BUCKETS });
+  else if (prompt) dims.push({ id: 'prompt_length', label: 'prompt length', expr: lengthBucketSql(textLengthSql(prompt, 'user')), needsText: true, order: LENGTH_BUCKETS });
   const conv = textColumns.find((c) => c.name === 'conversation_a' && isConversationType(typeOf(c) ?? { kind: 'scalar', name: '' }));
-  if (!have.has('multi_turn') && conv) {
+  if (!have.has('multi_turn') && !have.has('is_multi_turn') && conv) {
     dims.push({ id: 'turns', label: 'turns', expr: `CASE WHEN len(t.${quoteIdent(conv.name)}) > 2 THEN 'multi-turn' ELSE 'single turn' END`, needsText: true });
   }
   return spec;
@@ -178,11 +182,12 @@ export function unitsSql(spec: DefectSpec, where: SqlCondition, text?: DefectTex
     .join('');
   const more = extra.map((e) => `, ${e}`).join('');
   if (spec.mode === 'rows') {
-    const labels = spec.labels.map((l, i) => `, b.${quoteIdent(l.columns[0])} IS TRUE AS l${i}`).join('');
+    // A label keeps its NULL: an unlabelled row (French-Maxx arena rows) is no "false".
+    const labels = spec.labels.map((l, i) => `, CAST(b.${quoteIdent(l.columns[0])} AS BOOLEAN) AS l${i}`).join('');
     return `SELECT b.row_id, b.weight, CAST(NULL AS VARCHAR) AS model, CAST(NULL AS VARCHAR) AS side, CAST(NULL AS VARCHAR) AS verdict${labels}${dims}${more} FROM ${from}`;
   }
   const side = (s: 0 | 1) => {
-    const labels = spec.labels.map((l, i) => `, b.${quoteIdent(l.columns[s])} IS TRUE AS l${i}`).join('');
+    const labels = spec.labels.map((l, i) => `, CAST(b.${quoteIdent(l.columns[s])} AS BOOLEAN) AS l${i}`).join('');
     const model = s === 0 ? 'b.model_a' : 'b.model_b';
     const seat = s === 0 ? `'a'` : `'b'`;
     const mine = s === 0 ? `'a'` : `'b'`;
@@ -200,9 +205,15 @@ const dimColumn = (d: DefectDimension) => (d.id === 'model' || d.id === 'verdict
  * mode, units with any defect. Rows: g (the value as text, NULL overall), units, l0 …, any_defect.
  */
 export function labelRatesSql(spec: DefectSpec, where: SqlCondition, dimension?: DefectDimension, text?: DefectText): SqlQuery {
-  const counts = spec.labels.map((_, i) => `coalesce(sum(weight) FILTER (WHERE l${i}), 0) AS l${i}`);
-  const neg = spec.labels.map((l, i) => (l.negative ? `l${i}` : null)).filter(Boolean);
-  if (neg.length) counts.push(`coalesce(sum(weight) FILTER (WHERE ${neg.join(' OR ')}), 0) AS any_defect`);
+  const counts = spec.labels.flatMap((_, i) => [
+    `coalesce(sum(weight) FILTER (WHERE l${i}), 0) AS l${i}`,
+    `coalesce(sum(weight) FILTER (WHERE l${i} IS NOT NULL), 0) AS n${i}`,
+  ]);
+  const neg = spec.labels.map((l, i) => (l.negative ? i : null)).filter((i): i is number => i !== null);
+  if (neg.length) {
+    counts.push(`coalesce(sum(weight) FILTER (WHERE ${neg.map((i) => `l${i}`).join(' OR ')}), 0) AS any_defect`);
+    counts.push(`coalesce(sum(weight) FILTER (WHERE ${neg.map((i) => `l${i} IS NOT NULL`).join(' OR ')}), 0) AS any_labelled`);
+  }
   const g = dimension ? `CAST(${dimColumn(dimension)} AS VARCHAR)` : 'CAST(NULL AS VARCHAR)';
   return {
     sql: `SELECT ${g} AS g, sum(weight) AS units, ${counts.join(', ')} FROM (${unitsSql(spec, where, dimension?.needsText ? text : undefined)}) GROUP BY g ORDER BY g NULLS LAST`,
@@ -217,7 +228,10 @@ export interface LabelRate {
   index: number;
   count: number;
   units: number;
-  rate: number;
+  /** Units that carry the label at all, true or false (a NULL label is "no label", not "false"). */
+  labelled: number;
+  /** count / labelled; null when no unit of the group is labelled. */
+  rate: number | null;
 }
 
 /** Long form: one entry per (group, label), groups in the dimension's order. */
@@ -231,8 +245,17 @@ export function readLabelRates(spec: DefectSpec, rows: readonly Row[], dimension
   for (const r of sorted) {
     const units = Number(r.units);
     const group = r.g === null || r.g === undefined ? null : String(r.g);
-    spec.labels.forEach((l, i) => out.push({ group, label: l.name, index: i, count: Number(r[`l${i}`]), units, rate: units ? Number(r[`l${i}`]) / units : 0 }));
-    if ('any_defect' in r) out.push({ group, label: 'any defect', index: -1, count: Number(r.any_defect), units, rate: units ? Number(r.any_defect) / units : 0 });
+    const rate = (count: number, labelled: number) => (labelled ? count / labelled : null);
+    spec.labels.forEach((l, i) => {
+      const count = Number(r[`l${i}`]);
+      const labelled = Number(r[`n${i}`]);
+      out.push({ group, label: l.name, index: i, count, units, labelled, rate: rate(count, labelled) });
+    });
+    if ('any_defect' in r) {
+      const count = Number(r.any_defect);
+      const labelled = Number(r.any_labelled);
+      out.push({ group, label: 'any defect', index: -1, count, units, labelled, rate: rate(count, labelled) });
+    }
   }
   return out;
 }

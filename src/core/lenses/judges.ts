@@ -7,6 +7,7 @@
 import type { ColumnInfo } from '../schema/column.ts';
 import type { Outcome } from '../outcome.ts';
 import { RULES } from '../schema/winner-labels.ts';
+import { fleissKappa, type FleissKappa } from '../stats/fleiss-kappa.ts';
 import type { Row } from '../sql/connector.ts';
 import { whereClause } from '../sql/pair-counts.ts';
 import { quoteIdent } from '../sql/quote.ts';
@@ -69,12 +70,19 @@ export interface JudgeSpec {
   judges: JudgeColumn[];
   /** Column pairing an item with its copy in swapped order (swap_id). */
   swap?: string;
+  /** Column saying in which order the two responses were shown (GenRM response_order). */
+  order?: string;
+  /** Numeric per-item scores worth a distribution (agreement_score, response_1_judge_score …). */
+  scores: string[];
   /** A human or gold label to compare the majority with, when the file has one. */
   reference?: string;
 }
 
 const JUDGE_NAME = /^(judge|annotator|rater|grader|annotation)_?(\d+)(_(response|vote|verdict|label|judgment|judgement))?$/i;
 const SWAP_NAME = /^(swap_id|pair_id|swap_group)$/i;
+const ORDER_NAME = /^(response_order|presentation_order|order)$/i;
+const SCORE_NAME = /^(agreement_score|response_[12ab]_judge_score|.*judge_score.*)$/i;
+const NUMERIC = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|FLOAT|DOUBLE|REAL|DECIMAL.*)$/i;
 const REFERENCE_NAME = /^(human_label|human_winner|human_vote|gold_label|gold|reference_label)$/i;
 
 /** Judge verdict columns (VARCHAR, named judge_1_response, annotator_2 …) of battles, in number order. */
@@ -87,6 +95,8 @@ export function judgeSpec(columns: readonly ColumnInfo[]): JudgeSpec {
   return {
     judges,
     swap: columns.find((c) => SWAP_NAME.test(c.name))?.name,
+    order: columns.find((c) => ORDER_NAME.test(c.name))?.name,
+    scores: columns.filter((c) => SCORE_NAME.test(c.name) && NUMERIC.test(c.type)).map((c) => c.name),
     reference: columns.find((c) => REFERENCE_NAME.test(c.name))?.name,
   };
 }
@@ -125,10 +135,11 @@ export function itemsSql(spec: JudgeSpec, where: SqlCondition): string {
   const nB = sum((i) => `CAST(v${i} = 'B' AS INTEGER)`);
   const nT = sum((i) => `CAST(v${i} = 'tie' AS INTEGER)`);
   const swap = spec.swap ? `CAST(${quoteIdent(spec.swap)} AS VARCHAR)` : 'CAST(NULL AS VARCHAR)';
+  const order = spec.order ? `CAST(${quoteIdent(spec.order)} AS VARCHAR)` : 'CAST(NULL AS VARCHAR)';
   const ref = spec.reference ? verdictSql(quoteIdent(spec.reference)) : 'CAST(NULL AS VARCHAR)';
   const base =
     `SELECT row_id, CASE CAST(outcome AS VARCHAR) WHEN 'a' THEN 'A' WHEN 'b' THEN 'B' ELSE 'tie' END AS rec, ${ref} AS ref, ` +
-    `${swap} AS swap, ${votes} FROM ${B}${whereClause(where)}`;
+    `${swap} AS swap, ${order} AS shown_order, ${votes} FROM ${B}${whereClause(where)}`;
   const counted = `SELECT *, ${nA} AS nA, ${nB} AS nB, ${nT} AS nT FROM (${base})`;
   const maj = `CASE WHEN nA > nB AND nA >= nT THEN 'A' WHEN nB > nA AND nB >= nT THEN 'B' ELSE 'tie' END`;
   const withMaj = `SELECT *, nA + nB + nT AS valid, ${maj} AS maj FROM (${counted})`;
@@ -384,5 +395,71 @@ export function judgeRowsSql(
       `i.rec AS recorded, round(CASE WHEN i.valid > 0 THEN i.top / i.valid ELSE 0 END, 4) AS agreement${raw}${swap}${prompt} ` +
       `FROM (${itemsSql(spec, where)}) i JOIN (SELECT * FROM ${B}${whereClause(where)}) b ON b.row_id = i.row_id${join} WHERE ${cond} ORDER BY b.row_id LIMIT ${p.add(limit)}`,
     params: [...where.params, ...p.values],
+  };
+}
+
+/** Items by their valid verdict counts (nA, nB, nT): the input of Fleiss' kappa over all judges. */
+export function verdictCountsSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
+  return {
+    sql: `SELECT nA, nB, nT, count(*) AS items FROM (${itemsSql(spec, where)}) GROUP BY ALL ORDER BY ALL`,
+    params: where.params,
+  };
+}
+
+/** Fleiss' kappa of all judges together, over the categories A, B and tie (invalid verdicts drop out). */
+export function readFleiss(rows: readonly Row[]): FleissKappa {
+  return fleissKappa(
+    rows.map((r) => [Number(r.nA), Number(r.nB), Number(r.nT)]),
+    rows.map((r) => Number(r.items)),
+  );
+}
+
+/**
+ * Position bias with the order the responses were shown in: per judge (who = -1 is the majority)
+ * and order value, the decisive verdicts for the first-shown response (A) and the second (B).
+ */
+export function positionSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
+  if (!spec.order) throw new Error('positionSql: no response order column');
+  const voters = [`SELECT -1 AS who, shown_order, maj AS v FROM items`, ...spec.judges.map((_, i) => `SELECT ${i} AS who, shown_order, v${i} AS v FROM items`)];
+  return {
+    sql:
+      `WITH items AS (${itemsSql(spec, where)}) SELECT who, shown_order, count(*) FILTER (WHERE v = 'A') AS first, ` +
+      `count(*) FILTER (WHERE v = 'B') AS second FROM (${voters.join(' UNION ALL ')}) GROUP BY ALL ORDER BY who, shown_order NULLS LAST`,
+    params: where.params,
+  };
+}
+
+export interface PositionRow {
+  who: string;
+  order: string;
+  /** Decisive verdicts for the response shown first, and second. */
+  first: number;
+  second: number;
+  /** first / (first + second); 0.5 = no position bias. */
+  firstShare: number | null;
+}
+
+export function readPosition(spec: JudgeSpec, rows: readonly Row[]): PositionRow[] {
+  return rows.map((r) => {
+    const who = Number(r.who);
+    const first = Number(r.first);
+    const second = Number(r.second);
+    return {
+      who: who < 0 ? 'majority' : spec.judges[who].label,
+      order: r.shown_order === null ? '(none)' : String(r.shown_order),
+      first,
+      second,
+      firstShare: first + second ? first / (first + second) : null,
+    };
+  });
+}
+
+/** How often each value of a per-item score occurs (agreement_score, a judge's score of a response). */
+export function scoreValuesSql(column: string, where: SqlCondition): SqlQuery {
+  return {
+    sql:
+      `SELECT CAST(${quoteIdent(column)} AS DOUBLE) AS value, count(*) AS items FROM ${B}${whereClause(where)} ` +
+      `GROUP BY 1 ORDER BY 1 NULLS LAST`,
+    params: where.params,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * Verdicts lens (VERDICTS): results by source benchmark and turn, and the items themselves —
- * question, both answers and the reference answer — read from the text table.
+ * Verdicts lens (kensho/VERDICTS pairwise, as published): results by source benchmark (`dataset`) and
+ * turn, and the items themselves — question, both models' answers (model_a_response,
+ * model_b_response) and the reference answer — read from the text table.
  */
 import { quoteIdent } from '../sql/quote.ts';
 import { Params, type SqlCondition, type SqlQuery, type SqlValue } from '../sql/statement.ts';
@@ -19,8 +20,8 @@ export const VERDICT_COLUMNS: VerdictColumns = {
   source: 'dataset',
   turn: 'turn',
   question: 'question',
-  answerA: 'answer_a',
-  answerB: 'answer_b',
+  answerA: 'model_a_response',
+  answerB: 'model_b_response',
   reference: 'ref_answer',
 };
 
@@ -83,4 +84,12 @@ function itemTests(filter: ItemFilter, params: Params, c: VerdictColumns): strin
   if (filter.turn !== undefined && filter.turn !== null) equals(c.turn, filter.turn);
   if (filter.withReference) tests.push(`nullif(trim(CAST(t.${quoteIdent(c.reference)} AS VARCHAR)), '') IS NOT NULL`);
   return tests;
+}
+
+/** The columns the lens needs that the file lacks (empty when it can show everything). */
+export function missingVerdictColumns(slices: readonly string[], text: readonly string[], c: VerdictColumns = VERDICT_COLUMNS): string[] {
+  return [
+    ...[c.source, c.turn].filter((x) => !slices.includes(x)),
+    ...[c.question, c.answerA, c.answerB, c.reference].filter((x) => !text.includes(x)),
+  ];
 }

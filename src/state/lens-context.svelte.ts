@@ -1,0 +1,126 @@
+/**
+ * The seam between a lens and the data. A lens says what it needs — rows of a query over `battles`,
+ * the table holding long text, the pair counts or a leaderboard of a sub-slice — and renders what comes
+ * back; the context runs it on the page's DuckDB and the statistics code. `live()` reruns a lens's
+ * loader when what it reads changes, keeps only the newest answer and says what went wrong, once.
+ */
+import type { Duck } from '../io/duckdb';
+import type { OpenedDataset } from '../io/open-dataset';
+import { textTable } from '../io/text-columns';
+import type { Row } from '../core/sql/connector';
+import { readCounts } from '../core/sql/pair-counts';
+import type { SqlCondition, SqlQuery } from '../core/sql/statement';
+import { computeLeaderboard, type Leaderboard } from '../core/stats/leaderboard';
+import type { PairCounts } from '../core/stats/pair-counts';
+import type { RatingsStore } from './ratings.svelte';
+import type { ViewStore } from './view.svelte';
+
+export interface LensContext {
+  /** @deprecated lenses ask through query/text/counts/board; kept while the last ones move over. */
+  duck: Duck;
+  dataset: OpenedDataset;
+  /** The current slice; `sql` is '' when nothing is filtered. Placeholders start at $1. */
+  where: SqlCondition;
+  /** A short phrase naming the slice, for chart titles ("all votes", "language = French"). */
+  sliceLabel: string;
+  /** Ratings of the current slice (leaderboard, observed win matrix, pair counts), refined live. */
+  ratings: RatingsStore;
+  /** Base name for downloads, e.g. "arena-conversations". */
+  fileStem: string;
+  /** The view in the address: a lens keeps its selections there (matrix pair, compared slices). */
+  view: ViewStore;
+  /** Rows of one statement over `battles` (and the text table), values bound as parameters. */
+  query(q: SqlQuery): Promise<Row[]>;
+  /** The table holding the dataset's long text, joined on rowid = battles.row_id (loaded on first use). */
+  text(): Promise<string>;
+  /** Pair counts of a sub-slice, over the dataset's model list. */
+  counts(where: SqlCondition): Promise<PairCounts>;
+  /** The leaderboard of a sub-slice (one tool's LLM, one benchmark), with `rounds` bootstrap rounds when small. */
+  board(where: SqlCondition, rounds: number): Promise<Leaderboard>;
+}
+
+export interface LensContextParts {
+  duck: Duck;
+  dataset: OpenedDataset;
+  where: SqlCondition;
+  sliceLabel: string;
+  ratings: RatingsStore;
+  fileStem: string;
+  view: ViewStore;
+}
+
+/** Past this many models a sub-slice board skips its bootstrap: it runs on the page's thread. */
+const SUB_BOARD_BOOTSTRAP_MODELS = 60;
+
+export function makeLensContext(parts: LensContextParts): LensContext {
+  const { duck, dataset } = parts;
+  const counts = (where: SqlCondition) => readCounts(duck.connector, where, dataset.counts.models);
+  return {
+    ...parts,
+    query: (q) => duck.connector.query(q.sql, q.params),
+    text: () => textTable(duck, dataset),
+    counts,
+    board: async (where, rounds) => {
+      const c = await counts(where);
+      return computeLeaderboard(c, { bootstrapRounds: c.models.length <= SUB_BOARD_BOOTSTRAP_MODELS ? rounds : 0 });
+    },
+  };
+}
+
+/** Names the data and slice a lens shows: a row list opened from a click is hidden once this changes. */
+export function sliceKeyOf(context: LensContext): string {
+  return JSON.stringify([context.dataset.source.name, context.dataset.summary.rows, context.where.sql, context.where.params]);
+}
+
+export interface Live<T> {
+  readonly value: T | null;
+  readonly error: string | null;
+  readonly loading: boolean;
+}
+
+/**
+ * Runs `load` now and whenever what it reads before its first `await` changes (read `context.where`
+ * and the like first). A newer run supersedes an older one still going: its answer is dropped.
+ * `load` returns null when there is nothing to load; the last value is then kept.
+ */
+export function live<T>(load: () => Promise<T> | null, what = 'read the data'): Live<T> {
+  let value = $state.raw<T | null>(null);
+  let error = $state<string | null>(null);
+  let loading = $state(false);
+  $effect(() => {
+    const running = load();
+    if (!running) {
+      loading = false;
+      return;
+    }
+    let current = true;
+    loading = true;
+    running.then(
+      (v) => {
+        if (!current) return;
+        value = v;
+        error = null;
+        loading = false;
+      },
+      (e: unknown) => {
+        if (!current) return;
+        error = `could not ${what}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`;
+        loading = false;
+      },
+    );
+    return () => {
+      current = false;
+    };
+  });
+  return {
+    get value() {
+      return value;
+    },
+    get error() {
+      return error;
+    },
+    get loading() {
+      return loading;
+    },
+  };
+}
