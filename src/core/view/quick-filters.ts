@@ -13,6 +13,16 @@ export type QuickToggleId = keyof QuickToggles;
 /** Where the "flagged prompt" flag lives, best first. */
 const FLAG_PATHS: readonly string[][] = [['openai_moderation', 'flagged'], ['flagged']];
 const ANONY_PATH = ['anony'];
+/** LMArena down-samples frequent prompts: its de-duplicated leaderboard keeps rows whose dedup_tag.sampled is true. */
+const DEDUP_PATH = ['dedup_tag', 'sampled'];
+
+/** The on/off toggles, in display order (minVotes is a number). */
+export const QUICK_FLAGS = ['excludeTies', 'excludeBothBad', 'excludeFlagged', 'anonymousOnly', 'dedupOnly'] as const;
+
+/** How many toggles are on among those the data honours. */
+export function activeToggles(quick: QuickToggles, available: readonly QuickToggleId[]): number {
+  return QUICK_FLAGS.filter((k) => quick[k] && available.includes(k)).length + (quick.minVotes > 0 ? 1 : 0);
+}
 
 /** The boolean column or struct field at `path`, if the table has one. */
 function hasBoolean(columns: readonly ColumnInfo[], path: readonly string[]): boolean {
@@ -46,6 +56,7 @@ export function applicableToggles(
   if (has('both_bad')) out.push('excludeBothBad');
   if (flaggedPath(columns)) out.push('excludeFlagged');
   if (hasBoolean(columns, ANONY_PATH)) out.push('anonymousOnly');
+  if (hasBoolean(columns, DEDUP_PATH)) out.push('dedupOnly');
   out.push('minVotes');
   return out;
 }
@@ -65,6 +76,7 @@ export function quickFilters(quick: QuickToggles, columns: readonly ColumnInfo[]
   const flag = quick.excludeFlagged ? flaggedPath(columns) : null;
   if (flag) filters.push({ kind: 'in', path: flag, values: [false, null] });
   if (quick.anonymousOnly && hasBoolean(columns, ANONY_PATH)) filters.push({ kind: 'boolean', path: ANONY_PATH, value: true });
+  if (quick.dedupOnly && hasBoolean(columns, DEDUP_PATH)) filters.push({ kind: 'boolean', path: DEDUP_PATH, value: true });
   return filters;
 }
 
@@ -74,5 +86,6 @@ export const QUICK_LABELS: Record<QuickToggleId, string> = {
   excludeBothBad: 'exclude both bad',
   excludeFlagged: 'exclude flagged prompts',
   anonymousOnly: 'anonymous battles only',
+  dedupOnly: 'de-duplicated (LMArena: dedup_tag.sampled)',
   minVotes: 'min. votes per model',
 };

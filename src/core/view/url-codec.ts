@@ -3,7 +3,7 @@
  * parameters in a fixed order (same state, same string); `v` says which format wrote it.
  *
  *   v=1  sample=<id> | src=<http(s) address> | file=<name>~<size>~<fingerprint>
- *   map=<mapping JSON>  f=<filters JSON>  q_ties=1 q_bothbad=1 q_flagged=1 q_anon=1 q_min=<n>
+ *   map=<mapping JSON>  f=<filters JSON>  q_ties=1 q_bothbad=1 q_flagged=1 q_anon=1 q_dedup=1 q_min=<n>
  *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  sort=<key>.<asc|desc>
  *   search=<text>  top=<n>  pair=<model>,<model>  cmp_l=<filters JSON>  cmp_r=<filters JSON>
  *   pivot=<name>,<name>…
@@ -76,6 +76,7 @@ export function encodeView(state: ViewState): string {
   put('q_bothbad', (s) => flag(s.quick.excludeBothBad));
   put('q_flagged', (s) => flag(s.quick.excludeFlagged));
   put('q_anon', (s) => flag(s.quick.anonymousOnly));
+  put('q_dedup', (s) => flag(s.quick.dedupOnly));
   put('q_min', (s) => String(s.quick.minVotes));
   put('lens', (s) => encodeValue(s.lens));
   put('anchor', (s) => (s.rating.anchor ? `${encodeValue(s.rating.anchor.model)}@${encodeValue(String(s.rating.anchor.value))}` : null));
@@ -227,6 +228,7 @@ function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
   set(q.get('q_bothbad', flag), (v) => (s.quick.excludeBothBad = v));
   set(q.get('q_flagged', flag), (v) => (s.quick.excludeFlagged = v));
   set(q.get('q_anon', flag), (v) => (s.quick.anonymousOnly = v));
+  set(q.get('q_dedup', flag), (v) => (s.quick.dedupOnly = v));
   set(q.get('q_min', (t) => readWhole(t, 0, MAX_MIN_VOTES)), (v) => (s.quick.minVotes = v));
   set(q.get('lens', (t) => readLens(t, options.lenses)), (v) => (s.lens = v));
   set(q.get('anchor', readAnchor), (v) => (s.rating.anchor = v));

@@ -26,6 +26,8 @@ export interface QuickToggles {
   excludeFlagged: boolean;
   /** Keep anonymous battles only (lmsys anony = true). */
   anonymousOnly: boolean;
+  /** LMArena's de-duplicated board: rows whose dedup_tag.sampled is true. */
+  dedupOnly: boolean;
   /** Models with fewer votes than this in the slice are left out of the fit (0 = keep all). */
   minVotes: number;
 }
@@ -66,7 +68,7 @@ export const DEFAULT_VIEW: ViewState = {
   source: { kind: 'sample', id: 'arena-conversations' },
   mapping: null,
   filters: [],
-  quick: { excludeTies: false, excludeBothBad: false, excludeFlagged: false, anonymousOnly: false, minVotes: 0 },
+  quick: { excludeTies: false, excludeBothBad: false, excludeFlagged: false, anonymousOnly: false, dedupOnly: false, minVotes: 0 },
   /** 'auto' opens the lens the dataset's shape leads with (lenses.ts shownLens). */
   lens: 'auto',
   rating: { anchor: null, ties: 'half', rounds: 1000, seed: 0 },

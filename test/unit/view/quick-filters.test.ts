@@ -9,7 +9,7 @@ const OUTCOME: ColumnInfo = { name: 'outcome', type: "ENUM('a', 'b', 'tie', 'bot
 const conversations = [OUTCOME, ...SHAPES['lmsys-conversations']];
 const plainFlag: ColumnInfo[] = [OUTCOME, { name: 'flagged', type: 'BOOLEAN' }];
 const none: ColumnInfo[] = [OUTCOME, { name: 'language', type: 'VARCHAR' }, { name: 'anony', type: 'VARCHAR' }];
-const all: QuickToggles = { excludeTies: true, excludeBothBad: true, excludeFlagged: true, anonymousOnly: true, minVotes: 50 };
+const all: QuickToggles = { excludeTies: true, excludeBothBad: true, excludeFlagged: true, anonymousOnly: true, dedupOnly: true, minVotes: 50 };
 
 describe('quick toggles', () => {
   it('add nothing when all are off', () => {
@@ -30,6 +30,14 @@ describe('quick toggles', () => {
       { kind: 'in', path: ['openai_moderation', 'flagged'], values: [false, null] },
       { kind: 'boolean', path: ['anony'], value: true },
     ]);
+  });
+
+  it("offer LMArena's de-duplication when dedup_tag.sampled exists, as a filter on it", () => {
+    const lmarena = [OUTCOME, ...SHAPES['lmarena-140k'].filter((c) => c.name !== 'dedup_tag'), { name: 'dedup_tag', type: 'STRUCT(high_freq BOOLEAN, sampled BOOLEAN)' }];
+    expect(applicableToggles(lmarena)).toContain('dedupOnly');
+    expect(applicableToggles(conversations)).not.toContain('dedupOnly');
+    expect(quickFilters({ ...DEFAULT_VIEW.quick, dedupOnly: true }, lmarena)).toEqual([{ kind: 'boolean', path: ['dedup_tag', 'sampled'], value: true }]);
+    expect(quickFilters({ ...DEFAULT_VIEW.quick, dedupOnly: true }, conversations)).toEqual([]);
   });
 
   it('fall back to a plain flagged column', () => {

@@ -49,6 +49,14 @@ const filters = fc.array(filterArb, { maxLength: 3 });
 const side: fc.Arbitrary<SideSource> = fc.oneof(
   fc.record({ kind: fc.constant('column' as const), column: name }),
   fc.record({ kind: fc.constant('constant' as const), name: text() }),
+  fc.record({ kind: fc.constant('constant' as const), name: text(), presentIn: name }),
+  fc.record({
+    kind: fc.constant('split' as const),
+    column: name,
+    separator: fc.string({ minLength: 1, maxLength: 20 }),
+    part: fc.constantFrom(0 as const, 1 as const),
+    at: fc.constantFrom('first' as const, 'last' as const),
+  }),
 );
 const winner: fc.Arbitrary<WinnerSource> = fc.oneof(
   fc.record({
@@ -58,9 +66,18 @@ const winner: fc.Arbitrary<WinnerSource> = fc.oneof(
     namesModel: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('constant' as const), outcome: fc.constantFrom(...OUTCOMES) }),
+  fc.record(
+    { a: name, b: name, tie: name, both_bad: name },
+    { requiredKeys: ['a', 'b'] },
+  ).map((columns) => ({ kind: 'one-hot' as const, columns })),
+  fc.record({
+    kind: fc.constant('votes' as const),
+    columns: fc.array(name, { minLength: 1, maxLength: 5 }),
+    labels: fc.dictionary(text(), fc.constantFrom(...OUTCOMES), { maxKeys: 5, noNullPrototype: true }),
+  }),
 );
 const mapping: fc.Arbitrary<ColumnMapping> = fc.record(
-  { modelA: side, modelB: side, winner, tieFlag: name, weight: name },
+  { modelA: side, modelB: side, winner, tieFlag: name, weight: name, extraPairs: fc.array(fc.record({ modelA: side, modelB: side }), { minLength: 1, maxLength: 4 }) },
   { requiredKeys: ['modelA', 'modelB', 'winner'] },
 );
 
@@ -82,6 +99,7 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
     excludeBothBad: fc.boolean(),
     excludeFlagged: fc.boolean(),
     anonymousOnly: fc.boolean(),
+    dedupOnly: fc.boolean(),
     minVotes: fc.nat(1_000_000_000),
   }),
   lens: fc.stringMatching(/^[a-z]{1,20}$/),
