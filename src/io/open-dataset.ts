@@ -6,7 +6,7 @@ import type { Duck } from './duckdb';
 import type { Connector } from '../core/sql/connector';
 import { loadSource, LoadError, type LoadedSource, type LoadProgress, type Source } from './load-source';
 import { detectPreset, type Detection } from '../core/schema/detect';
-import { sideColumns, winnerColumns, type ColumnMapping } from '../core/schema/mapping';
+import { mappingColumns, sideColumns, winnerColumns, type ColumnMapping } from '../core/schema/mapping';
 import type { ColumnInfo, ColumnRole } from '../core/schema/column';
 import { storageFor } from '../core/schema/memory-estimate';
 import { derivationSources } from '../core/schema/derived';
@@ -84,6 +84,9 @@ export async function openDataset(duck: Duck, source: Source, options: OpenOptio
     pickColumns: (columns, rows) => {
       const early = detectPreset(columns);
       const skip = new Set(early.ok && !options.mapping ? early.textColumns : []);
+      // A column the mapping reads is loaded even when it is long text (French-Maxx's `rejected` says whether a pair exists).
+      const mapping = options.mapping ?? (early.ok ? early.mapping : null);
+      if (mapping) for (const c of mappingColumns(mapping)) skip.delete(c);
       if (source.kind === 'file' && rows <= DERIVE_FROM_TEXT_ROWS) for (const c of derivationSources(columns)) skip.delete(c);
       return columns.map((c) => c.name).filter((name) => !skip.has(name));
     },

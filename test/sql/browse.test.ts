@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { NodeConnector } from '../../src/cli/node-connector.ts';
-import { browsePageSql, conversationLayout, layoutColumns, likePattern, rowConversation } from '../../src/core/lenses/browse.ts';
+import { browsePageSql, conversationLayout, layoutColumns, likePattern, rowConversation, toTurns } from '../../src/core/lenses/browse.ts';
 import { buildFromRaw, openDb } from './helpers.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
@@ -72,12 +72,34 @@ describe('conversation layouts of the other shapes', () => {
   test.each([
     [['messages', 'response_optimal', 'rejected'], { prompt: 'messages', a: 'response_optimal', b: 'rejected', extra: [] }],
     [['prompt', 'response_1', 'response_2'], { prompt: 'prompt', a: 'response_1', b: 'response_2', extra: [] }],
-    [['question', 'answer_a', 'answer_b', 'ref_answer'], { prompt: 'question', a: 'answer_a', b: 'answer_b', extra: ['ref_answer'] }],
+    [
+      ['model_a_conv', 'model_b_conv', 'question', 'model_a_response', 'model_b_response', 'ref_answer'],
+      { prompt: null, a: 'model_a_conv', b: 'model_b_conv', extra: ['ref_answer'] },
+    ],
+    [['question', 'response_1', 'response_2', 'judge_1_reasoning'], { prompt: 'question', a: 'response_1', b: 'response_2', extra: ['judge_1_reasoning'] }],
+    [['prompt', 'response_a', 'response_b'], { prompt: 'prompt', a: 'response_a', b: 'response_b', extra: [] }],
+    [['conversation_a', 'conversation_b', 'full_conversation'], { prompt: null, a: 'conversation_a', b: 'conversation_b', extra: [] }],
     [['opening_msg', 'conversation_a', 'conversation_b', 'conv_comments_a', 'conv_comments_b'], { prompt: null, a: 'conversation_a', b: 'conversation_b', extra: ['opening_msg', 'conv_comments_a', 'conv_comments_b'] }],
     [['task', 'goal'], { prompt: 'task', a: null, b: null, extra: ['goal'] }],
     [['notes'], { prompt: null, a: null, b: null, extra: ['notes'] }],
   ])('%j', (columns, layout) => {
     expect(conversationLayout(columns)).toEqual(layout);
+  });
+
+  test('reads JSON-encoded lists (LMArena 55k and 100k) and 140k content parts as turns, and leaves other text alone', () => {
+    expect(toTurns('["What is 2+2?", "And 3+3?"]', 'user')).toEqual([
+      { role: 'user', content: 'What is 2+2?' },
+      { role: 'user', content: 'And 3+3?' },
+    ]);
+    expect(toTurns('[{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello\\nthere"}]', 'assistant')).toEqual([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello\nthere' },
+    ]);
+    expect(toTurns([{ role: 'user', content: [{ type: 'text', text: 'part 1' }, { type: 'image', text: null }, { type: 'text', text: 'part 2' }] }], 'user')).toEqual([
+      { role: 'user', content: 'part 1\n\npart 2' },
+    ]);
+    expect(toTurns('[not json]', 'user')).toEqual([{ role: 'user', content: '[not json]' }]);
+    expect(toTurns('[1, null, 2]', 'user')).toEqual([{ role: 'user', content: '1' }, { role: 'user', content: '2' }]);
   });
 
   test('reads plain-text answers and list prompts as turns', () => {

@@ -14,14 +14,18 @@ export interface ConversationLayout {
   b: string | null;
   /** Other text columns, shown under the two sides (reference answer, task, goal …). */
   extra: string[];
+  /** Text columns the sides already show (VERDICTS' answers are the last turn of its conversations). */
+  covers?: string[];
 }
 
 // Most specific first; the first whose side columns are all present wins.
 const LAYOUTS: ConversationLayout[] = [
-  { prompt: null, a: 'conversation_a', b: 'conversation_b', extra: ['opening_msg', 'conv_comments_a', 'conv_comments_b'] },
-  { prompt: 'messages', a: 'response_optimal', b: 'rejected', extra: [] },
+  { prompt: null, a: 'conversation_a', b: 'conversation_b', extra: ['opening_msg', 'conv_comments_a', 'conv_comments_b'], covers: ['full_conversation'] },
+  { prompt: 'messages', a: 'response_optimal', b: 'rejected', extra: ['rejected_2', 'response_optimal_styled'] },
+  { prompt: null, a: 'model_a_conv', b: 'model_b_conv', extra: ['ref_answer'], covers: ['question', 'model_a_response', 'model_b_response'] },
+  { prompt: 'question', a: 'response_1', b: 'response_2', extra: [] },
   { prompt: 'prompt', a: 'response_1', b: 'response_2', extra: [] },
-  { prompt: 'question', a: 'answer_a', b: 'answer_b', extra: ['ref_answer'] },
+  { prompt: 'prompt', a: 'response_a', b: 'response_b', extra: [] },
   { prompt: 'task', a: null, b: null, extra: ['goal'] },
 ];
 
@@ -30,9 +34,9 @@ export function conversationLayout(textColumns: readonly string[]): Conversation
   const has = new Set(textColumns);
   const known = LAYOUTS.find((l) => [l.prompt, l.a, l.b].every((c) => c === null || has.has(c)) && [l.prompt, l.a, l.b].some((c) => c !== null));
   if (!known) return { prompt: null, a: null, b: null, extra: [...textColumns] };
-  const used = new Set([known.prompt, known.a, known.b]);
+  const used = new Set([known.prompt, known.a, known.b, ...(known.covers ?? [])]);
   const extra = [...known.extra.filter((c) => has.has(c)), ...textColumns.filter((c) => !used.has(c) && !known.extra.includes(c))];
-  return { ...known, extra };
+  return { prompt: known.prompt, a: known.a, b: known.b, extra };
 }
 
 /** The text columns a layout reads, in a fixed order: prompt, a, b, then extras. */
@@ -95,18 +99,52 @@ export interface Turn {
   content: string;
 }
 
-/** A text cell as turns: a LIST of {content, role} as is, a plain string as one turn of `role`. */
+/**
+ * A text cell as turns: a LIST of {content, role} as is (a content that is a list of {type, text}
+ * parts, as in LMArena's 140k, joined), a JSON-encoded list (LMArena's 100k conversations, the 55k
+ * prompts and responses) read the same way, a plain string as one turn of `role`.
+ */
 export function toTurns(value: unknown, role: string): Turn[] {
   if (value === null || value === undefined) return [];
   if (Array.isArray(value)) {
-    return value.map((t) =>
-      t !== null && typeof t === 'object'
-        ? { role: String((t as Record<string, unknown>).role ?? role), content: String((t as Record<string, unknown>).content ?? '') }
-        : { role, content: String(t) },
-    );
+    return value
+      .filter((t) => t !== null && t !== undefined)
+      .map((t) =>
+        typeof t === 'object'
+          ? { role: String((t as Record<string, unknown>).role ?? role), content: contentText((t as Record<string, unknown>).content) }
+          : { role, content: String(t) },
+      );
   }
-  if (typeof value === 'string') return [{ role, content: value }];
+  if (typeof value === 'string') {
+    const list = jsonList(value);
+    return list ? toTurns(list, role) : [{ role, content: value }];
+  }
   return [{ role, content: JSON.stringify(value) }];
+}
+
+/** A message's content as text: a string, or the text of its parts. */
+function contentText(content: unknown): string {
+  if (content === null || content === undefined) return '';
+  if (Array.isArray(content)) {
+    return content
+      .map((p) => (p !== null && typeof p === 'object' ? (p as Record<string, unknown>).text : p))
+      .filter((t) => t !== null && t !== undefined)
+      .map(String)
+      .join('\n\n');
+  }
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+/** The list a string holds when it is a JSON array, else null (plain text stays plain). */
+function jsonList(text: string): unknown[] | null {
+  const t = text.trim();
+  if (!t.startsWith('[') || !t.endsWith(']')) return null;
+  try {
+    const v: unknown = JSON.parse(t);
+    return Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
