@@ -4,12 +4,14 @@
  */
 import arenaConversations from '../../static-data/arena-conversations.parquet?url';
 import arenaConversationsCounts from '../../static-data/arena-conversations.counts.json?url';
-import arenaBattles from '../../static-data/arena-battles.parquet?url';
+import lmarena100k from '../../static-data/lmarena-100k.parquet?url';
+import lmarena140k from '../../static-data/lmarena-140k.parquet?url';
+import lmarena55k from '../../static-data/lmarena-55k.csv?url';
 import comparag from '../../static-data/comparag-votes.parquet?url';
 import comparia from '../../static-data/comparia-votes.parquet?url';
 import frenchMaxx from '../../static-data/french-maxx.parquet?url';
 import genrm from '../../static-data/genrm-judges.parquet?url';
-import verdicts from '../../static-data/verdicts.jsonl?url';
+import verdicts from '../../static-data/verdicts.parquet?url';
 import pairCounts from '../../static-data/pair-counts.csv?url';
 
 export interface Sample {
@@ -21,15 +23,18 @@ export interface Sample {
   countsUrl?: string;
 }
 
+/** Every sample is invented data with exactly the columns of the published dataset its label names. */
 export const SAMPLES: Sample[] = [
-  { id: 'arena-conversations', label: 'Chatbot Arena conversations (sample)', file: 'arena-conversations.parquet', url: arenaConversations, countsUrl: arenaConversationsCounts },
-  { id: 'arena-battles', label: 'Chatbot Arena battles (sample)', file: 'arena-battles.parquet', url: arenaBattles },
-  { id: 'comparia-votes', label: 'comparIA votes (sample)', file: 'comparia-votes.parquet', url: comparia },
-  { id: 'french-maxx', label: 'Compar:IA-French-Maxx pairs (sample)', file: 'french-maxx.parquet', url: frenchMaxx },
-  { id: 'genrm-judges', label: 'GenRM multi-judge (sample)', file: 'genrm-judges.parquet', url: genrm },
-  { id: 'verdicts', label: 'VERDICTS human labels (sample)', file: 'verdicts.jsonl', url: verdicts },
-  { id: 'comparag-votes', label: 'CompaRAG tool votes (sample)', file: 'comparag-votes.parquet', url: comparag },
-  { id: 'pair-counts', label: 'Pre-aggregated pair counts (sample)', file: 'pair-counts.csv', url: pairCounts },
+  { id: 'arena-conversations', label: 'Chatbot Arena conversations (invented sample)', file: 'arena-conversations.parquet', url: arenaConversations, countsUrl: arenaConversationsCounts },
+  { id: 'lmarena-100k', label: 'LMArena human preference 100k (invented sample)', file: 'lmarena-100k.parquet', url: lmarena100k },
+  { id: 'lmarena-140k', label: 'LMArena human preference 140k (invented sample)', file: 'lmarena-140k.parquet', url: lmarena140k },
+  { id: 'lmarena-55k', label: 'LMArena human preference 55k, Kaggle CSV (invented sample)', file: 'lmarena-55k.csv', url: lmarena55k },
+  { id: 'comparia-votes', label: 'comparIA votes (invented sample)', file: 'comparia-votes.parquet', url: comparia },
+  { id: 'french-maxx', label: 'Compar:IA-French-Maxx pairs (invented sample)', file: 'french-maxx.parquet', url: frenchMaxx },
+  { id: 'genrm-judges', label: 'GenRM multi-judge (invented sample)', file: 'genrm-judges.parquet', url: genrm },
+  { id: 'verdicts', label: 'VERDICTS pairwise (invented sample)', file: 'verdicts.parquet', url: verdicts },
+  { id: 'comparag-votes', label: 'CompaRAG tool votes (invented sample)', file: 'comparag-votes.parquet', url: comparag },
+  { id: 'pair-counts', label: 'Pre-aggregated pair counts (invented sample)', file: 'pair-counts.csv', url: pairCounts },
 ];
 
 export const DEFAULT_SAMPLE = SAMPLES[0];

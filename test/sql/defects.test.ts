@@ -35,11 +35,15 @@ const countsOf = (rates: ReturnType<typeof readLabelRates>, group: string | null
 
 describe('defects lens on the French-Maxx sample', () => {
   const P = samples['french-maxx.parquet'].planted;
+  // The preference pairs: rows without a rejected answer are set aside before the lens sees them.
+  const pairs = samples['french-maxx.parquet'].votes as number;
+  // The published multi-turn flag, sliced as any boolean column of battles.
+  const multiTurn = { id: 'is_multi_turn', label: 'multi-turn', expr: 'CAST(b."is_multi_turn" AS VARCHAR)' };
 
   it('finds the three defect labels, the slice dimensions and the prompt length', () => {
     expect(maxx.spec.mode).toBe('rows');
     expect(maxx.spec.labels.map((l) => l.name)).toEqual(['incorrect', 'superficial', 'instructions_not_followed']);
-    expect(maxx.spec.dimensions.map((d) => d.id)).toEqual(['source', 'pref_strength', 'multi_turn', 'prompt_length']);
+    expect(maxx.spec.dimensions.map((d) => d.id)).toEqual(['source', 'pref_strength', 'prompt_length']);
     expect(maxx.text.answerLabels).toEqual(['optimal', 'rejected']);
   });
 
@@ -49,9 +53,10 @@ describe('defects lens on the French-Maxx sample', () => {
   });
 
   it('breaks the labels down by source, preference strength and turns as planted', async () => {
-    for (const [id, plantedBy] of [['source', P.by_source], ['pref_strength', P.by_pref_strength], ['multi_turn', P.by_multi_turn]] as const) {
-      const dim = maxx.spec.dimensions.find((d) => d.id === id)!;
-      const rates = readLabelRates(maxx.spec, await run(maxx.db, labelRatesSql(maxx.spec, all, dim)), dim);
+    const spec = { ...maxx.spec, dimensions: [...maxx.spec.dimensions, multiTurn] };
+    for (const [id, plantedBy] of [['source', P.by_source], ['pref_strength', P.by_pref_strength], ['is_multi_turn', P.by_multi_turn]] as const) {
+      const dim = spec.dimensions.find((d) => d.id === id)!;
+      const rates = readLabelRates(spec, await run(maxx.db, labelRatesSql(spec, all, dim)), dim);
       for (const [group, figures] of Object.entries(plantedBy as Record<string, Record<string, number>>)) {
         const { rows, ...labels } = figures;
         const got = countsOf(rates, group);
@@ -70,7 +75,7 @@ describe('defects lens on the French-Maxx sample', () => {
     expect(groups.every((g) => LENGTH_BUCKETS.includes(g!))).toBe(true);
     expect(groups).toEqual(LENGTH_BUCKETS.filter((b) => groups.includes(b)));
     const units = new Map(rates.map((r) => [r.group, r.units]));
-    expect([...units.values()].reduce((a, b) => a + b, 0)).toBe(5000);
+    expect([...units.values()].reduce((a, b) => a + b, 0)).toBe(pairs);
   });
 
   it('counts co-occurring labels, with single-label counts on the diagonal', async () => {
@@ -89,10 +94,10 @@ describe('defects lens on the French-Maxx sample', () => {
   it('measures the optimal and rejected answers\' lengths for every row', async () => {
     const bins = await run(maxx.db, answerLengthsSql(maxx.spec, all, maxx.text));
     const total = (k: string) => bins.filter((b) => b.kind === k).reduce((s, b) => s + Number(b.units), 0);
-    expect([total('optimal'), total('rejected')]).toEqual([5000, 5000]);
+    expect([total('optimal'), total('rejected')]).toEqual([pairs, pairs]);
     const stats = await run(maxx.db, answerLengthStatsSql(maxx.spec, all, maxx.text));
     const get = (label: string, kind: string) => stats.find((r) => r.label === label && r.kind === kind)!;
-    expect(get('all', 'optimal').units).toBe(5000);
+    expect(get('all', 'optimal').units).toBe(pairs);
     expect(get('incorrect', 'rejected').units).toBe(P.defect_counts.incorrect);
     const direct = await maxx.db.query('SELECT median(length(rejected)) AS m FROM raw');
     expect(get('all', 'rejected').median).toBe(direct[0].m);
@@ -101,10 +106,10 @@ describe('defects lens on the French-Maxx sample', () => {
   it('lists the rows behind a bar, in the slice, with the text as text', async () => {
     const slice = { sql: 'source = $1', params: ['reactions'] };
     const dim = maxx.spec.dimensions.find((d) => d.id === 'pref_strength')!;
-    const q = defectRowsSql(maxx.spec, slice, { label: 1, dimension: dim, value: '3' }, maxx.text, 1000);
-    expect(q.params).toEqual(['reactions', '3', 1000]);
+    const q = defectRowsSql(maxx.spec, slice, { label: 1, dimension: dim, value: 'strong' }, maxx.text, 1000);
+    expect(q.params).toEqual(['reactions', 'strong', 1000]);
     const rows = await run(maxx.db, q);
-    expect(rows).toHaveLength(P.by_source_and_strength['reactions:3'].superficial);
+    expect(rows).toHaveLength(P.by_source_and_strength['reactions:strong'].superficial);
     for (const r of rows) {
       expect(r.superficial).toBe(true);
       expect(r.source).toBe('reactions');

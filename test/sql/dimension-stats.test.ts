@@ -145,12 +145,12 @@ describe('dimension stats on the arena conversations sample', () => {
 });
 
 describe('votes per day of a timestamp column', () => {
-  it('reads comparag created_at', async () => {
+  it('reads the comparag timestamp', async () => {
     const other = await openDb();
     try {
       await other.exec(`CREATE TABLE raw AS SELECT * FROM read_parquet('${new URL('../../static-data/comparag-votes.parquet', import.meta.url).pathname}')`);
       await buildFromRaw(other, 'raw');
-      const q = votesPerDaySql(['created_at'], 'date');
+      const q = votesPerDaySql(['timestamp'], 'date');
       const days = readDayCounts(await other.query(q.sql, q.params));
       expect(days.reduce((s, d) => s + d.votes, 0)).toBe(expected.samples['comparag-votes.parquet'].votes);
       expect(days[0].day).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -62,7 +62,7 @@ describe('pair counts on DuckDB', () => {
 describe('pair counts read from the raw table before battles exists', () => {
   it('are identical to the pair counts of the battles table, models and cells in the same order', async () => {
     const db = await createNodeConnector();
-    await db.exec(`CREATE TABLE raw AS SELECT * FROM read_parquet('static-data/arena-battles.parquet')`);
+    await db.exec(`CREATE TABLE raw AS SELECT * FROM read_parquet('static-data/lmarena-100k.parquet')`);
     await db.exec(`INSERT INTO raw (model_a, model_b, winner) VALUES ('Zeta', 'élan', 'model_a'), ('élan', 'Zeta', 'tie'), ('alpha', 'Zeta', 'model_b')`);
     const columns = readColumns(await db.query(describeSql('raw').sql));
     const detection = detectPreset(columns, ['model_a', 'model_b', 'tie', 'tie (bothbad)']);

@@ -41,8 +41,8 @@ describe('pair votes as text', () => {
 
 describe('pair votes on DuckDB', () => {
   it('lists every vote of a pair with a markup name, in both seat orders, matching the win matrix', async () => {
-    await load('arena-battles.parquet');
-    const markup = expected.samples['arena-battles.parquet'].planted.markup_model as string;
+    await load('lmarena-100k.parquet');
+    const markup = expected.samples['lmarena-100k.parquet'].planted.markup_model as string;
     const counts = readPairCounts(await run(modelsSql()), await run(pairCountsSql()));
     const observed = winMatrix(counts);
     const i = counts.models.indexOf(markup);
@@ -73,7 +73,7 @@ describe('pair votes on DuckDB', () => {
   });
 
   it('keeps to the slice when one is set', async () => {
-    await load('arena-battles.parquet');
+    await load('lmarena-100k.parquet');
     const where = filtersSql([{ kind: 'in', path: ['language'], values: ['French'] }], await describeTable(db, 'battles'));
     const all = await run(pairVotesSql({ where, model: 'tessera-4-0613', opponent: 'aria-2-chat', limit: 10_000 }));
     const [totals] = await run(pairVotesTotalsSql({ where, model: 'tessera-4-0613', opponent: 'aria-2-chat' }));

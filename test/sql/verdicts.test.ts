@@ -3,25 +3,27 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { NodeConnector } from '../../src/cli/node-connector.ts';
 import { andEquals, valueVotesSql } from '../../src/core/lenses/tools.ts';
-import { resultsBySourceSql, verdictItemsSql } from '../../src/core/lenses/verdicts.ts';
+import { VERDICT_COLUMNS, resultsBySourceSql, verdictItemsSql } from '../../src/core/lenses/verdicts.ts';
 import { modelsSql, pairCountsSql, readPairCounts } from '../../src/core/sql/pair-counts.ts';
 import { computeLeaderboard } from '../../src/core/stats/leaderboard.ts';
 import { buildFromRaw, openDb } from './helpers.ts';
 
-const sample = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples['verdicts.jsonl'];
+const sample = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples['verdicts.parquet'];
 const planted = sample.planted;
+// The published answer columns (the lens's defaults still say answer_a / answer_b).
+const COLUMNS = { ...VERDICT_COLUMNS, answerA: 'model_a_response', answerB: 'model_b_response' };
 
 describe('the Verdicts lens on the VERDICTS sample', () => {
   let db: NodeConnector;
   beforeAll(async () => {
     db = await openDb();
-    await db.exec(`CREATE TABLE raw AS SELECT * FROM read_json_auto('${resolve('static-data/verdicts.jsonl')}')`);
+    await db.exec(`CREATE TABLE raw AS SELECT * FROM read_parquet('${resolve('static-data/verdicts.parquet')}')`);
     await buildFromRaw(db, 'raw');
   });
   afterAll(() => db.close());
 
   test('gives votes, ties and reference answers per benchmark and turn as planted', async () => {
-    const q = resultsBySourceSql('raw');
+    const q = resultsBySourceSql('raw', undefined, COLUMNS);
     const rows = await db.query(q.sql, q.params);
     const totals = rows.filter((r) => r.turn === null);
     expect(Object.fromEntries(totals.map((r) => [r.source, r.votes]))).toEqual(planted.per_dataset);
@@ -50,7 +52,7 @@ describe('the Verdicts lens on the VERDICTS sample', () => {
   });
 
   test('pages through items with question, both answers and the reference, filtered by benchmark and turn', async () => {
-    const q = verdictItemsSql('raw', undefined, { source: 'bffbench', turn: 2 }, { limit: 10, offset: 0 });
+    const q = verdictItemsSql('raw', undefined, { source: 'bffbench', turn: 2 }, { limit: 10, offset: 0 }, COLUMNS);
     const items = await db.query(q.sql, q.params);
     expect(items).toHaveLength(10);
     expect(items[0].total).toBe(planted.per_dataset_turn.bffbench['2']);
@@ -59,12 +61,12 @@ describe('the Verdicts lens on the VERDICTS sample', () => {
       expect(item.turn).toBe(2);
       for (const k of ['question', 'answer_a', 'answer_b', 'reference']) expect(typeof item[k], k).toBe('string');
     }
-    const [first] = await db.query('SELECT question, answer_a FROM raw WHERE rowid = $1', [items[0].row_id]);
-    expect([items[0].question, items[0].answer_a]).toEqual([first.question, first.answer_a]);
+    const [first] = await db.query('SELECT question, model_a_response FROM raw WHERE rowid = $1', [items[0].row_id]);
+    expect([items[0].question, items[0].answer_a]).toEqual([first.question, first.model_a_response]);
   });
 
   test('counts only items with a reference answer when asked', async () => {
-    const q = verdictItemsSql('raw', { sql: '"dataset" = $1', params: ['mtbmr'] }, { withReference: true }, { limit: 5, offset: 0 });
+    const q = verdictItemsSql('raw', { sql: '"dataset" = $1', params: ['mtbmr'] }, { withReference: true }, { limit: 5, offset: 0 }, COLUMNS);
     const items = await db.query(q.sql, q.params);
     expect(items[0].total).toBe(planted.with_ref_answer.mtbmr);
     expect(q.params).toEqual(['mtbmr']);

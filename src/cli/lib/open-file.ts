@@ -49,7 +49,9 @@ export async function loadAndRecognise(db: Connector, input: string | readonly s
       if (keep !== 'all but text') keep.check?.(columns);
       const early = detectPreset(columns);
       if (!early.ok) return columns.map((c) => c.name);
-      if (keep === 'all but text') return columns.map((c) => c.name).filter((c) => !early.textColumns.includes(c));
+      // A column the mapping reads is loaded even when it is long text: French-Maxx's `rejected` says whether a row is a pair.
+      const mapped = new Set(mappingColumns(early.mapping));
+      if (keep === 'all but text') return columns.map((c) => c.name).filter((c) => mapped.has(c) || !early.textColumns.includes(c));
       const wanted = new Set([...mappingColumns(early.mapping), ...keep.columns]);
       return columns.map((c) => c.name).filter((c) => wanted.has(c));
     },
@@ -63,7 +65,8 @@ export async function loadAndRecognise(db: Connector, input: string | readonly s
 export function battlesInput(opened: OpenedFile, keepText: readonly string[] = []): BattlesInput {
   const { columns, detection, decode } = opened;
   const present = new Set(columns.map((c) => c.name));
-  const textColumns = detection.textColumns.filter((c) => present.has(c) && !keepText.includes(c));
+  const mapped = new Set(mappingColumns(detection.mapping));
+  const textColumns = detection.textColumns.filter((c) => present.has(c) && !keepText.includes(c) && !mapped.has(c));
   return { raw: RAW_TABLE, columns, mapping: detection.mapping, textColumns, decode };
 }
 

@@ -1,16 +1,19 @@
-/** CompaRAG tool votes: 8 retrieval tools compared through 4 mediating LLMs; tool strength depends on the LLM. */
+/**
+ * CompaRAG tool votes (ArthurSrz/comparag-tool-votes shape): 8 MCP tools compared through 4 mediating LLMs;
+ * tool strength depends on the LLM. Votes come in sessions (session_hash) of one to four votes.
+ */
 import type { Db, Row } from './db.ts';
 import { ExpectedScores, centre, drawOutcome, withEffects, type Ratings } from './ratings.ts';
 import type { Rng } from './rng.ts';
 import { countBy, countBy2, parquet, summarise, type SampleEntry } from './summary.ts';
 
 export const FILE = 'comparag-votes.parquet';
+export const SOURCE = 'ArthurSrz/comparag-tool-votes';
 const VOTES = 3000;
 
-const TOOLS: ReadonlyArray<readonly [string, number, string]> = [
-  ['albert-rag', 1080, 'rag'], ['brisk-search', 1040, 'web_search'], ['cortex-retriever', 1010, 'rag'],
-  ['delta-index', 990, 'rag'], ['echo-web', 960, 'web_search'], ['fable-kb', 940, 'knowledge_base'],
-  ['gist-qa', 1000, 'agent'], ['helix-docs', 980, 'knowledge_base'],
+const TOOLS: ReadonlyArray<readonly [string, number]> = [
+  ['albert-rag', 1080], ['brisk-search', 1040], ['cortex-retriever', 1010], ['delta-index', 990], ['echo-web', 960],
+  ['fable-kb', 940], ['gist-qa', 1000], ['helix-docs', 980],
 ];
 export const LLMS = ['lumen-3-70b', 'gallia-24b', 'tessera-4o-mini', 'corvid-32b'];
 const LLM_WEIGHTS = [35, 25, 25, 15];
@@ -35,8 +38,8 @@ const TASKS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 export const COLUMNS = [
-  ['vote_id', 'VARCHAR'], ['tool_a_id', 'VARCHAR'], ['tool_b_id', 'VARCHAR'], ['chosen', 'VARCHAR'], ['llm_id', 'VARCHAR'],
-  ['competitor_type', 'VARCHAR'], ['task', 'VARCHAR'], ['goal', 'VARCHAR'], ['created_at', 'TIMESTAMP'],
+  ['id', 'VARCHAR'], ['session_hash', 'VARCHAR'], ['tool_a_id', 'VARCHAR'], ['tool_b_id', 'VARCHAR'], ['chosen', 'VARCHAR'],
+  ['llm_id', 'VARCHAR'], ['task', 'VARCHAR'], ['goal', 'VARCHAR'], ['timestamp', 'TIMESTAMP'], ['competitor_type', 'VARCHAR'],
 ] as const;
 
 function timestamp(seconds: number): string {
@@ -49,24 +52,30 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
   const start = 1704067200; // 2024-01-01
   const times = Array.from({ length: VOTES }, () => Math.floor(rng.next() * 45 * 86400)).sort((x, y) => x - y);
   const expected = new ExpectedScores();
+  let session = '';
+  let left = 0;
   const rows: Row[] = times.map((t, k) => {
+    if (left === 0) {
+      session = rng.hex(12);
+      left = 1 + rng.weightedIndex([50, 25, 15, 10]);
+    }
+    left--;
     const [i, j] = rng.pair(TOOLS.map(() => 1));
     const [a] = TOOLS[i]!;
-    const [b, , typeB] = TOOLS[j]!;
+    const [b] = TOOLS[j]!;
     const llm = rng.weighted(LLMS, LLM_WEIGHTS);
     const outcome = drawOutcome(rng, byLlm[llm]![a]!, byLlm[llm]![b]!, 0.15, 0);
     expected.add(a, b, byLlm[llm]![a]!, byLlm[llm]![b]!);
     const [task, goal] = rng.pick(TASKS);
     return {
-      vote_id: `v-${String(k + 1).padStart(5, '0')}-${rng.hex(6)}`, tool_a_id: a, tool_b_id: b,
-      chosen: outcome === 'tie' ? 'tie' : outcome, llm_id: llm, competitor_type: typeB, task, goal,
-      created_at: timestamp(start + t),
+      id: `v-${String(k + 1).padStart(5, '0')}-${rng.hex(6)}`, session_hash: session, tool_a_id: a, tool_b_id: b,
+      chosen: outcome === 'tie' ? 'tie' : outcome, llm_id: llm, task, goal, timestamp: timestamp(start + t), competitor_type: 'tool',
     };
   });
   await db.writeParquet(path, COLUMNS, rows);
   const src = parquet(path);
   const summary = await summarise(db, {
-    from: src, a: 'tool_a_id', b: 'tool_b_id',
+    from: src, a: 'tool_a_id', b: 'tool_b_id', winner: 'chosen',
     outcome: `CASE chosen WHEN 'a' THEN 'a' WHEN 'b' THEN 'b' WHEN 'tie' THEN 'tie' END`,
   });
   return {
@@ -84,6 +93,7 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
         (SELECT llm_id, tool_a_id AS t FROM ${src} UNION ALL SELECT llm_id, tool_b_id FROM ${src}) GROUP BY 1, 2 ORDER BY 1, 2`),
       outcomes_per_llm: await countBy2(db, `SELECT llm_id AS g, chosen AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1, 2 ORDER BY 1, 2`),
       competitor_types: await countBy(db, `SELECT competitor_type AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
+      sessions: Number((await db.one(`SELECT CAST(count(DISTINCT session_hash) AS DOUBLE) AS n FROM ${src}`)).n),
       goals: await countBy(db, `SELECT goal AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
       tasks: TASKS.length,
     },

@@ -6,6 +6,7 @@ import { countBy, parquet, summarise, type SampleEntry } from './summary.ts';
 import { conversationPair } from './text.ts';
 
 export const FILE = 'comparia-votes.parquet';
+export const SOURCE = 'ministere-culture/comparia-votes (an earlier shape, not one of the seed datasets)';
 const VOTES = 8000;
 
 const MODELS: ReadonlyArray<readonly [string, number]> = [
@@ -77,7 +78,7 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
   await db.writeParquet(path, COLUMNS, rows);
   const src = parquet(path);
   const summary = await summarise(db, {
-    from: src, a: 'model_a_name', b: 'model_b_name',
+    from: src, a: 'model_a_name', b: 'model_b_name', winner: 'chosen_model_name',
     outcome: `CASE WHEN both_equal THEN 'tie' WHEN chosen_model_name = model_a_name THEN 'a'
       WHEN chosen_model_name = model_b_name THEN 'b' END`,
   });

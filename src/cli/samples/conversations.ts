@@ -9,6 +9,7 @@ import { LMSYS_OUTCOME, WINNER_LABEL, countBy, parquet, summarise, type SampleEn
 import { HOSTILE, LANGUAGES, LANGUAGE_WEIGHTS, conversationPair, longText } from './text.ts';
 
 export const FILE = 'arena-conversations.parquet';
+export const SOURCE = 'lmsys/chatbot_arena_conversations';
 const VOTES = 30_000;
 const START = 1682294400; // 2023-04-24 00:00 UTC
 const DAYS = 90;

@@ -63,6 +63,13 @@ export class Db {
     );
   }
 
+  /** Write rows to a CSV file with a header (DuckDB's quoting: a field is quoted only when it needs it). */
+  async writeCsv(path: string, columns: Columns, rows: readonly Row[]): Promise<void> {
+    const tmpFile = join(this.tmp, 'rows.parquet');
+    await this.writeParquet(tmpFile, columns, rows);
+    await this.run(`COPY (SELECT * FROM read_parquet(${lit(tmpFile)})) TO ${lit(path)} (FORMAT csv, HEADER)`);
+  }
+
   close(): void {
     this.conn.closeSync();
     this.instance.closeSync();

@@ -6,7 +6,9 @@ import { Db, lit } from './db.ts';
 import { Rng } from './rng.ts';
 import type { SampleEntry } from './summary.ts';
 import * as conversations from './conversations.ts';
-import * as battles from './battles.ts';
+import * as lmarena100k from './lmarena-100k.ts';
+import * as lmarena140k from './lmarena-140k.ts';
+import * as lmarena55k from './lmarena-55k.ts';
 import * as comparag from './comparag.ts';
 import * as comparia from './comparia.ts';
 import * as frenchMaxx from './french-maxx.ts';
@@ -18,9 +20,24 @@ import { readme } from './readme.ts';
 export const SEED = 20240601;
 export const COUNTS_FILE = 'arena-conversations.counts.json';
 
-/** Generators in a fixed order; each gets its own generator seeded from SEED and its position. */
-export const GENERATORS = [conversations, battles, comparag, comparia, frenchMaxx, genrm, verdicts, pairCounts];
-export const SAMPLE_FILES = GENERATORS.map((g) => g.FILE);
+/**
+ * Generators in the order they are listed, each with its own slot: its random generator is seeded with
+ * SEED + 1000 × slot, so a sample's bytes do not depend on the others (slots 1, 4 and 8 keep the
+ * conversations, comparIA and pair-counts samples as they were).
+ */
+export const GENERATORS = [
+  { slot: 1, module: conversations },
+  { slot: 2, module: lmarena100k },
+  { slot: 10, module: lmarena140k },
+  { slot: 9, module: lmarena55k },
+  { slot: 3, module: comparag },
+  { slot: 4, module: comparia },
+  { slot: 5, module: frenchMaxx },
+  { slot: 6, module: genrm },
+  { slot: 7, module: verdicts },
+  { slot: 8, module: pairCounts },
+];
+export const SAMPLE_FILES = GENERATORS.map((g) => g.module.FILE);
 
 /** The default sample aggregated per (model_a, model_b, outcome), model indices into the sorted model list. */
 async function countsJson(db: Db, path: string): Promise<{ text: string; votes: number; cells: number }> {
@@ -47,14 +64,14 @@ export async function generateSamples(outDir: string, log: (s: string) => void =
   try {
     const samples: Record<string, unknown> = {};
     const entries: SampleEntry[] = [];
-    for (const [k, g] of GENERATORS.entries()) {
+    for (const { slot, module: g } of GENERATORS) {
       const t0 = Date.now();
       const path = join(outDir, g.FILE);
-      const e = await g.generate(db, new Rng(SEED + 1000 * (k + 1)), path);
+      const e = await g.generate(db, new Rng(SEED + 1000 * slot), path);
       entries.push(e);
       const { summary, ...rest } = e;
       samples[e.file] = {
-        preset: rest.preset, format: e.file.split('.').pop(), bytes: statSync(path).size, sha256: sha256(path),
+        preset: rest.preset, source: g.SOURCE, format: e.file.split('.').pop(), bytes: statSync(path).size, sha256: sha256(path),
         ...summary, true_ratings: rest.true_ratings, planted: rest.planted, ...(rest.notes ? { notes: rest.notes } : {}),
       };
       log(`${g.FILE.padEnd(30)} ${String(statSync(path).size).padStart(9)} bytes  ${summary.rows} rows  ${Date.now() - t0} ms`);
@@ -72,7 +89,9 @@ export async function generateSamples(outDir: string, log: (s: string) => void =
         votes: 'sum of weights (1 per row, or the count column) over usable rows',
         models: 'distinct models among usable rows',
         outcomes: 'weighted outcome counts among usable rows',
-        rejected: 'rows by reason: missing_model (model_a or model_b NULL), self_pair (model_a = model_b), unknown_winner (winner label not understood); checked in that order',
+        rejected: "rows set aside, by the page's reason (REJECT_REASONS in src/core/sql/battles.ts), checked in this order: 'no rejected answer' (a side that needs a column is empty), 'null model', 'model against itself', 'not exactly one winner column set' (one-hot winners), 'null winner', 'unknown winner label \"x\"', 'invalid weight'",
+        preset: 'the preset the page detects (detectPreset in src/core/schema/detect.ts)',
+        source: 'the published dataset whose exact columns (names, order, types) the sample has; its content is invented',
         true_ratings: 'Elo scale (400 points per factor of 10 in odds), mean 1000; P(A beats B) = 1/(1+10^((Rb-Ra)/400)) for votes that are not tie / both_bad',
       },
       default_sample: conversations.FILE,

@@ -7,6 +7,7 @@ import type { Rng } from './rng.ts';
 import { LMSYS_OUTCOME, WINNER_LABEL, countBy, summarise, type SampleEntry } from './summary.ts';
 
 export const FILE = 'pair-counts.csv';
+export const SOURCE = 'none: pre-aggregated counts (model_a, model_b, winner, count), the shape the aggregate command writes';
 const TARGET_VOTES = 60_000;
 export const GROUPS: ReadonlyArray<ReadonlyArray<readonly [string, number]>> = [
   [['north-70b', 1180], ['north-13b', 1060], ['north-7b', 960], ['atlas-v3', 1120], ['atlas-v2', 1010], ['atlas-v1', 900],

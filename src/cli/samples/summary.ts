@@ -6,8 +6,14 @@ export interface Normalise {
   from: string;
   a: string;
   b: string;
-  /** SQL expression giving 'a' | 'b' | 'tie' | 'both_bad', or NULL for an unknown winner label. */
+  /** SQL expression giving 'a' | 'b' | 'tie' | 'both_bad', or NULL when the winner cannot be read. */
   outcome: string;
+  /** The winner as text, named in 'unknown winner label "x"' (default: the winner column). */
+  winner?: string;
+  /** The reason given to every row whose outcome is NULL, instead of the winner label (one-hot winners). */
+  unclear?: string;
+  /** SQL giving a reason when a side does not exist in the row ('no rejected answer'), else NULL. */
+  missing?: string;
   weight?: string;
 }
 
@@ -18,14 +24,22 @@ export interface Summary {
   models: number;
   model_names: string[];
   outcomes: { a: number; b: number; tie: number; both_bad: number };
-  rejected: { missing_model: number; self_pair: number; unknown_winner: number };
+  /** Rows set aside, by the page's reason (REJECT_REASONS in src/core/sql/battles.ts). */
+  rejected: Record<string, number>;
 }
 
-/** The normalised rows with a rejection reason (NULL when usable). */
+/**
+ * The normalised rows with the reason the page sets a row aside (NULL when usable), checked in the
+ * page's order: a missing side, a null model, a model against itself, an unreadable winner, a bad weight.
+ */
 export function normalisedSql(n: Normalise): string {
-  return `(SELECT *, CASE WHEN a IS NULL OR b IS NULL THEN 'missing_model' WHEN a = b THEN 'self_pair'
-      WHEN outcome IS NULL THEN 'unknown_winner' END AS reason
+  const unreadable = n.unclear ? lit(n.unclear)
+    : `CASE WHEN winner IS NULL THEN 'null winner' ELSE 'unknown winner label "' || winner || '"' END`;
+  return `(SELECT *, CASE WHEN missing IS NOT NULL THEN missing WHEN a IS NULL OR b IS NULL THEN 'null model'
+      WHEN a = b THEN 'model against itself' WHEN outcome IS NULL THEN ${unreadable}
+      WHEN w IS NULL OR NOT isfinite(w) OR w <= 0 THEN 'invalid weight' END AS reason
     FROM (SELECT CAST(${n.a} AS VARCHAR) AS a, CAST(${n.b} AS VARCHAR) AS b, ${n.outcome} AS outcome,
+      CAST(${n.winner ?? 'winner'} AS VARCHAR) AS winner, CAST(${n.missing ?? 'NULL'} AS VARCHAR) AS missing,
       CAST(${n.weight ?? '1'} AS DOUBLE) AS w FROM ${n.from}))`;
 }
 
@@ -41,10 +55,10 @@ export async function summarise(db: Db, n: Normalise): Promise<Summary> {
       WHERE reason IS NULL GROUP BY 1`)) {
     outcomes[r.k as keyof typeof outcomes] = Number(r.n);
   }
-  const rejected = { missing_model: 0, self_pair: 0, unknown_winner: 0 };
+  const rejected: Record<string, number> = {};
   for (const r of await db.all(`SELECT reason AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src}
-      WHERE reason IS NOT NULL GROUP BY 1`)) {
-    rejected[r.k as keyof typeof rejected] = Number(r.n);
+      WHERE reason IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1`)) {
+    rejected[String(r.k)] = Number(r.n);
   }
   return {
     rows: Number(totals.rows),

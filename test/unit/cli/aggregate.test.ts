@@ -26,9 +26,10 @@ async function rows(sql: string, params: unknown[] = []) {
 
 describe('aggregate', () => {
   it.each([
-    ['arena-battles.parquet', 'parquet'],
+    ['lmarena-100k.parquet', 'parquet'],
+    ['lmarena-55k.csv', 'parquet'],
     ['comparia-votes.parquet', 'csv'],
-    ['verdicts.jsonl', 'parquet'],
+    ['verdicts.parquet', 'parquet'],
     ['genrm-judges.parquet', 'csv'],
   ])('%s → counts (%s) → rank gives the same ratings and votes as ranking the original', async (name, ext) => {
     const out = join(dir, `${name}.counts.${ext}`);
@@ -100,7 +101,7 @@ describe('aggregate --sql', () => {
   });
 
   it.each([
-    ['arena-battles.parquet', ['language', 'judge']],
+    ['lmarena-100k.parquet', ['language', 'is_code']],
     ['comparia-votes.parquet', []],
     ['french-maxx.parquet', ['source']],
     ['pair-counts.csv', []],

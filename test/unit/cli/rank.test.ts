@@ -34,7 +34,7 @@ describe('rank on the published Chatbot Arena counts', () => {
 });
 
 describe('rank on the shipped samples', () => {
-  it.each(['arena-conversations.parquet', 'arena-battles.parquet', 'comparia-votes.parquet', 'verdicts.jsonl', 'pair-counts.csv'])(
+  it.each(['arena-conversations.parquet', 'lmarena-100k.parquet', 'lmarena-140k.parquet', 'lmarena-55k.csv', 'comparia-votes.parquet', 'verdicts.parquet', 'pair-counts.csv'])(
     '%s: every model with its votes, rated, with intervals around the rating',
     async (name) => {
       const records = await rank(join(STATIC, name), '--json', '--bootstrap', '50');
@@ -46,8 +46,10 @@ describe('rank on the shipped samples', () => {
   );
 
   it('warns about rejected rows by reason and disconnected groups on stderr', async () => {
-    const battles = await run(main, join(STATIC, 'arena-battles.parquet'), '--bootstrap', '0');
+    const battles = await run(main, join(STATIC, 'lmarena-100k.parquet'), '--bootstrap', '0');
     expect(battles.stderr).toMatch(/warning: 9 rows rejected: 4 unknown winner label "left_win", 3 null model, 2 model against itself/);
+    const oneHot = await run(main, join(STATIC, 'lmarena-55k.csv'), '--bootstrap', '0');
+    expect(oneHot.stderr).toMatch(/warning: 3 rows rejected: 3 not exactly one winner column set/);
     const counts = await run(main, join(STATIC, 'pair-counts.csv'), '--bootstrap', '0');
     expect(counts.stderr).toMatch(/warning: the comparison graph falls into 2 groups \(8, 4 models\)/);
   });
@@ -124,7 +126,7 @@ describe('rank as a real process', () => {
   const script = join(ROOT, 'src/cli/rank.ts');
 
   it('prints JSON records and exits 0, or exits 2 on a bad option', async () => {
-    const { stdout } = await exec(process.execPath, ['--import', 'tsx', script, join(STATIC, 'verdicts.jsonl'), '--json', '--bootstrap', '10'], { cwd: ROOT });
+    const { stdout } = await exec(process.execPath, ['--import', 'tsx', script, join(STATIC, 'verdicts.parquet'), '--json', '--bootstrap', '10'], { cwd: ROOT });
     const records = JSON.parse(stdout) as BoardRecord[];
     expect(records[0]).toMatchObject({ rank: 1, group: 0 });
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(['model', 'rating', 'lower', 'upper', 'rank', 'votes', 'group']));

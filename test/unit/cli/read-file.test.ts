@@ -26,9 +26,11 @@ async function failure(input: string | string[]): Promise<FileError> {
 }
 
 describe('readFile', () => {
-  it('reads parquet, CSV and JSONL samples into raw with every row', async () => {
-    for (const [name, rows, format] of [['arena-battles.parquet', 20000, 'parquet'], ['pair-counts.csv', 270, 'csv'], ['verdicts.jsonl', 2000, 'jsonl']] as const) {
-      const { file, n } = await load(join(STATIC, name));
+  it('reads parquet, CSV and JSONL files into raw with every row', async () => {
+    const jsonl = write(dir, 'votes.jsonl', ['model_a', 'model_b', 'tie'].map((w) => JSON.stringify({ model_a: 'x', model_b: 'y', winner: w })).join('\n') + '\n');
+    for (const [path, rows, format] of [[join(STATIC, 'lmarena-100k.parquet'), 5000, 'parquet'], [join(STATIC, 'pair-counts.csv'), 270, 'csv'],
+      [join(STATIC, 'lmarena-55k.csv'), 1000, 'csv'], [jsonl, 3, 'jsonl']] as const) {
+      const { file, n } = await load(path);
       expect([file.format, file.rows, n, file.malformedCount]).toEqual([format, rows, rows, 0]);
     }
   });
@@ -40,7 +42,7 @@ describe('readFile', () => {
   });
 
   it('loads only the picked columns but reports all of them', async () => {
-    const { file } = await load(join(STATIC, 'arena-battles.parquet'), () => ['model_a', 'winner']);
+    const { file } = await load(join(STATIC, 'lmarena-100k.parquet'), () => ['model_a', 'winner']);
     expect(file.loadedColumns).toEqual(['model_a', 'winner']);
     expect(file.columns.length).toBeGreaterThan(2);
   });
@@ -86,7 +88,7 @@ describe('readFile', () => {
   });
 
   it('refuses inputs of different formats', async () => {
-    const message = (await failure([join(STATIC, 'pair-counts.csv'), join(STATIC, 'verdicts.jsonl')])).message;
+    const message = (await failure([join(STATIC, 'pair-counts.csv'), write(dir, 'one.jsonl', '{"model_a": "x", "model_b": "y", "winner": "tie"}\n')])).message;
     expect(message).toMatch(/all inputs must have one format, found csv and jsonl/);
   });
 

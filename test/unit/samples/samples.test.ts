@@ -1,14 +1,15 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSamples } from '../../../src/cli/samples/index.ts';
-import { PRESETS, SHAPES, normaliseType, reader } from './shapes.ts';
+import { SHAPES } from '../schema/shapes.ts';
+import { PRESETS, SAMPLE_SHAPES, normaliseType, reader } from './shapes.ts';
 
 const STATIC = resolve(__dirname, '../../../static-data');
-const FILES = Object.keys(SHAPES);
+const FILES = Object.keys(SAMPLE_SHAPES);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
   instance = await DuckDBInstance.create(':memory:');
   conn = await instance.connect();
   expected = JSON.parse(readFileSync(join(STATIC, 'expected.json'), 'utf8'));
-});
+}, 180_000);
 
 afterAll(() => {
   conn?.closeSync();
@@ -49,29 +50,51 @@ describe('sample generator', () => {
     }
   });
 
-  it('keeps every file small', () => {
-    for (const f of FILES) {
-      const limit = f === 'arena-conversations.parquet' ? 5 * 1024 * 1024 : 2 * 1024 * 1024;
-      expect(statSync(join(STATIC, f)).size, f).toBeLessThanOrEqual(limit);
-    }
+  it('ships one sample per shape and nothing else', () => {
+    const data = readdirSync(STATIC).filter((f) => /\.(parquet|csv|jsonl?)$/.test(f) && !f.endsWith('.counts.json') && f !== 'expected.json');
+    expect(data.sort()).toEqual([...FILES].sort());
+    expect(Object.keys(expected.samples).sort()).toEqual([...FILES].sort());
   });
 
-  it.each(FILES)('%s has the columns and types of its shape', async (file) => {
+  it('keeps every file small and the whole set to a few MB', () => {
+    let total = 0;
+    for (const f of FILES) {
+      const size = statSync(join(STATIC, f)).size;
+      total += size;
+      expect(size, f).toBeLessThanOrEqual(f === 'arena-conversations.parquet' ? 5 * 1024 * 1024 : 1024 * 1024);
+    }
+    expect(total).toBeLessThanOrEqual(6 * 1024 * 1024);
+  });
+
+  it.each(FILES)('%s has exactly the published columns, order and DuckDB types of its shape', async (file) => {
     const rows = await all(`DESCRIBE SELECT * FROM ${src(file)}`);
     const got = rows.map((r) => [String(r.column_name), normaliseType(String(r.column_type))]);
-    expect(got).toEqual(SHAPES[file]!.map(([n, t]) => [n, normaliseType(t)]));
+    expect(got).toEqual(SHAPES[SAMPLE_SHAPES[file]!]!.map((c) => [c.name, normaliseType(c.type)]));
   });
 
-  it.each(FILES)('%s matches expected.json (preset, rows, sha256)', async (file) => {
+  it.each(FILES)('%s matches expected.json (preset, rows, sha256, outcomes, rows set aside)', async (file) => {
     const e = expected.samples[file];
     expect(e.preset).toBe(PRESETS[file]);
+    expect(typeof e.source).toBe('string');
     expect(await num(`SELECT count(*) FROM ${src(file)}`)).toBe(e.rows);
     expect(e.sha256).toBe(hash(join(STATIC, file)));
     const o = e.outcomes;
     expect(o.a + o.b + o.tie + o.both_bad).toBe(e.votes);
+    const rejected = Object.values(e.rejected as Record<string, number>).reduce((s, n) => s + n, 0);
+    expect(rejected).toBe(e.rejected_rows);
+    if (file !== 'pair-counts.csv') expect(e.votes + e.rejected_rows).toBe(e.rows);
     if (e.true_ratings) {
       const r = Object.values(e.true_ratings) as number[];
       expect(r.reduce((s, x) => s + x, 0) / r.length).toBeCloseTo(1000, 1);
+    }
+  });
+
+  it('says in README.md that every sample is invented data in a published shape, naming the source', () => {
+    const text = readFileSync(join(STATIC, 'README.md'), 'utf8');
+    expect(text).toMatch(/Every sample is invented data in a published shape/);
+    for (const f of FILES) {
+      expect(text, f).toContain(`## \`${f}\``);
+      if (!expected.samples[f].source.startsWith('none')) expect(text, f).toContain(expected.samples[f].source);
     }
   });
 });
@@ -110,12 +133,106 @@ describe('planted figures', () => {
     expect(byOutcome).toEqual([o.a, o.b, o.tie, o.both_bad]);
   });
 
-  it('battles: markup model and the planted unusable rows', async () => {
-    const e = expected.samples['arena-battles.parquet'];
+  it('lmarena-100k: markup model and the planted unusable rows', async () => {
+    const e = expected.samples['lmarena-100k.parquet'];
     expect(e.model_names).toContain('<b>bold-model</b>');
-    expect(e.rejected).toEqual({ missing_model: 3, self_pair: 2, unknown_winner: 4 });
+    expect(e.rejected).toEqual({ 'unknown winner label "left_win"': 4, 'null model': 3, 'model against itself': 2 });
     expect(e.votes).toBe(e.rows - 9);
-    expect(await num(`SELECT count(*) FROM ${src('arena-battles.parquet')} WHERE winner = 'left_win'`)).toBe(4);
+    expect(await num(`SELECT count(*) FROM ${src('lmarena-100k.parquet')} WHERE winner = 'left_win'`)).toBe(4);
+  });
+
+  it('lmarena-100k: JSON strings written as LMArena writes them, with its keys in its order', async () => {
+    const [r] = await all(`SELECT conversation_a, conv_metadata, dedup_tag, category_tag FROM ${src('lmarena-100k.parquet')} LIMIT 1`);
+    const meta = JSON.parse(String(r!.conv_metadata));
+    expect(Object.keys(meta)).toEqual(['sum_user_tokens', 'sum_assistant_a_tokens', 'sum_assistant_b_tokens', 'context_a_tokens', 'context_b_tokens',
+      'turns', 'header_count_a', 'list_count_a', 'bold_count_a', 'header_count_b', 'list_count_b', 'bold_count_b']);
+    expect(Object.keys(meta.header_count_a)).toEqual(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+    expect(Object.keys(meta.list_count_b)).toEqual(['ordered', 'unordered']);
+    expect(Object.keys(meta.bold_count_a)).toEqual(['**', '__']);
+    expect(Object.keys(JSON.parse(String(r!.dedup_tag)))).toEqual(['high_freq', 'sampled']);
+    const tag = JSON.parse(String(r!.category_tag));
+    expect(Object.keys(tag)).toEqual(['criteria_v0.1', 'if_v0.1', 'math_v0.1', 'creative_writing_v0.1']);
+    expect(Object.keys(tag['criteria_v0.1'])).toEqual(['specificity', 'domain_knowledge', 'complexity', 'problem_solving', 'creativity', 'technical_accuracy', 'real_world']);
+    expect(Object.keys(tag['if_v0.1'])).toEqual(['if', 'score']);
+    expect(Object.keys(tag['creative_writing_v0.1'])).toEqual(['creative_writing', 'score']);
+    expect(String(r!.conv_metadata)).toMatch(/^\{"sum_user_tokens": \d+, /);
+    const conv = JSON.parse(String(r!.conversation_a));
+    expect(Object.keys(conv[0])).toEqual(['content', 'role']);
+  });
+
+  it('lmarena-100k: conv_metadata is counted from the conversation text (tokens, headers, lists, bold outside code)', async () => {
+    const s = src('lmarena-100k.parquet');
+    const answers = (side: string) =>
+      `list_filter(from_json(conversation_${side}, '[{"content": "VARCHAR", "role": "VARCHAR"}]'), m -> m.role = 'assistant')`;
+    const count = (side: string, re: string) =>
+      `list_sum(list_transform(${answers(side)}, m -> len(regexp_extract_all(regexp_replace(m.content, '\`\`\`[^\`]*\`\`\`', '', 'g'), '${re}'))))`;
+    const field = (path: string) => `CAST(json_extract(conv_metadata, '$.${path}') AS BIGINT)`;
+    const checks = ['a', 'b'].flatMap((side) => [
+      `list_sum(list_transform(${answers(side)}, m -> CAST(ceil(length(m.content) / 4) AS BIGINT))) = ${field(`sum_assistant_${side}_tokens`)}`,
+      `${count(side, '(?m)^#{2}\\s')} = ${field(`header_count_${side}.h2`)}`,
+      `${count(side, '(?m)^#{1}\\s')} = ${field(`header_count_${side}.h1`)}`,
+      `${count(side, '(?m)^\\s*\\d+\\.\\s')} = ${field(`list_count_${side}.ordered`)}`,
+      `${count(side, '(?m)^\\s*[-*+]\\s')} = ${field(`list_count_${side}.unordered`)}`,
+      `${count(side, '\\*\\*[^*\\n]+\\*\\*')} = ${field(`bold_count_${side}."**"`)}`,
+      `${count(side, '__[^_\\n]+__')} = ${field(`bold_count_${side}."__"`)}`,
+    ]);
+    // coalesce: a check that reads NULL (a path that does not exist) counts as failed
+    expect(await num(`SELECT count(*) FROM ${s} WHERE NOT coalesce(${checks.join(' AND ')}, false)`)).toBe(0);
+    expect(await num(`SELECT count(*) FROM ${s} WHERE ${field('turns')} <> turn`)).toBe(0);
+    // code blocks hold "# comment" lines that are no headers
+    expect(await num(`SELECT count(*) FROM ${s} WHERE is_code AND contains(conversation_a, '\`\`\`python')`)).toBeGreaterThan(0);
+  });
+
+  it('lmarena-100k: votes favour the longer and more formatted answer beyond model strength', () => {
+    const style = expected.samples['lmarena-100k.parquet'].planted.style;
+    expect(Object.keys(style.beta)).toEqual(['length', 'header', 'list', 'bold']);
+    for (const [f, x] of Object.entries(style.features as Record<string, Json>)) {
+      expect(x.beta, f).toBeGreaterThan(0);
+      expect(x.score_when_a_has_more, f).toBeGreaterThan(0.55);
+      expect(x.score_when_b_has_more, f).toBeGreaterThan(0.55);
+    }
+    // the most formatted model gains from its style: its pooled rating is above its style-controlled one
+    const e = expected.samples['lmarena-100k.parquet'];
+    expect(e.true_ratings['wombat-13b'] - style.true_ratings_controlled['wombat-13b']).toBeGreaterThan(50);
+  });
+
+  it('lmarena-100k: high-frequency prompts are down-sampled, every other row is sampled', () => {
+    const d = expected.samples['lmarena-100k.parquet'].planted.dedup.rows;
+    expect(d.false).toEqual({ true: expect.any(Number) });
+    const rate = d.true.true / (d.true.true + d.true.false);
+    expect(rate).toBeGreaterThan(0.15);
+    expect(rate).toBeLessThan(0.35);
+  });
+
+  it('lmarena-140k: full_conversation and conv_metadata agree with the two conversations', async () => {
+    const s = src('lmarena-140k.parquet');
+    expect(await num(`SELECT count(*) FROM ${s} WHERE winner NOT IN ('model_a', 'model_b', 'tie', 'both_bad')`)).toBe(0);
+    expect(await num(`SELECT count(*) FROM ${s} WHERE NOT coalesce(len(full_conversation) * 2 = len(conversation_a)
+      AND full_conversation[1]."user".content[1]."text" = conversation_a[1].content[1]."text"
+      AND full_conversation[-1].model_side_b.content[1]."text" = conversation_b[-1].content[1]."text"
+      AND conv_metadata.turns = len(full_conversation)
+      AND conv_metadata.sum_assistant_a_tokens = list_sum(list_transform(list_filter(conversation_a, m -> m."role" = 'assistant'), m -> CAST(ceil(length(m.content[1]."text") / 4) AS BIGINT))), false)`)).toBe(0);
+    expect(await num(`SELECT count(*) FROM (SELECT evaluation_session_id, max(evaluation_order) AS m, count(*) AS n FROM ${s} GROUP BY 1) WHERE m <> n`)).toBe(0);
+  });
+
+  it('lmarena-55k: JSON lists of strings, one per turn, and three rows that are not one-hot', async () => {
+    const s = src('lmarena-55k.csv');
+    expect(await num(`SELECT count(*) FROM ${s} WHERE json_array_length(prompt) <> json_array_length(response_a)
+      OR json_array_length(prompt) <> json_array_length(response_b) OR json_type(prompt) <> 'ARRAY'`)).toBe(0);
+    const e = expected.samples['lmarena-55k.csv'];
+    expect(e.rejected).toEqual({ 'not exactly one winner column set': 3 });
+    const ids = (await all(`SELECT id FROM ${s} WHERE winner_model_a + winner_model_b + winner_tie <> 1 ORDER BY id`)).map((r) => Number(r.id));
+    expect(ids).toEqual(e.planted.not_one_hot_ids);
+    expect(await num(`SELECT count(*) FROM ${s} WHERE winner_model_a + winner_model_b + winner_tie = 0`)).toBe(2);
+  });
+
+  it('comparag: sessions, one competitor type, mediators with votes', async () => {
+    const s = src('comparag-votes.parquet');
+    const e = expected.samples['comparag-votes.parquet'];
+    expect(e.planted.competitor_types).toEqual({ tool: e.rows });
+    expect(await num(`SELECT count(DISTINCT session_hash) FROM ${s}`)).toBe(e.planted.sessions);
+    expect(e.planted.sessions).toBeLessThan(e.rows);
+    expect(Object.keys(e.planted.votes_per_llm)).toHaveLength(4);
   });
 
   it('comparia: chosen_model_name is NULL exactly when both_equal', async () => {
@@ -126,33 +243,63 @@ describe('planted figures', () => {
     expect(rate).toBeLessThan(0.14);
   });
 
-  it('genrm: majority, agreement and vote counts follow from the judges; pairs are swapped', async () => {
+  it('genrm: verdict spellings, majority, votes, agreement and winner follow from the judges; pairs are swapped', async () => {
     const s = src('genrm-judges.parquet');
-    const judges = [1, 2, 3, 4, 5].map((k) => `judge_${k}_response`);
+    const e = expected.samples['genrm-judges.parquet'];
+    expect(e.models).toBe(2);
+    const verdict = (c: string) => {
+      const v = `regexp_replace(lower(trim(${c})), '^(\\[\\[|\\*\\*)|(\\]\\]|\\*\\*)$', '', 'g')`;
+      return `CASE WHEN ${v} IN ('a', 'response_1') THEN 'A' WHEN ${v} IN ('b', 'response_2') THEN 'B' WHEN ${v} = 'tie' THEN 'tie' ELSE 'invalid' END`;
+    };
+    const judges = [1, 2, 3, 4, 5].map((k) => verdict(`judge_${k}_response`));
     const cnt = (v: string) => judges.map((j) => `CAST(${j} = '${v}' AS INTEGER)`).join(' + ');
-    expect(await num(`SELECT count(*) FROM ${s} WHERE a_votes <> ${cnt('A')} OR b_votes <> ${cnt('B')}`)).toBe(0);
-    const rows = await all(`SELECT majority_vote AS m, agreement_score AS g, a_votes AS a, b_votes AS b, ${cnt('tie')} AS t FROM ${s}`);
+    expect(await num(`SELECT count(*) FROM ${s} WHERE a_votes <> ${cnt('A')} OR b_votes <> ${cnt('B')} OR invalid_votes <> ${cnt('invalid')}
+      OR judge_responses <> [${judges.join(', ')}] OR judge_output_raw <> [judge_1_raw, judge_2_raw, judge_3_raw, judge_4_raw, judge_5_raw]
+      OR num_judges <> 5`)).toBe(0);
+    const rows = await all(`SELECT majority_vote AS m, agreement_score AS g, a_votes AS a, b_votes AS b, ${cnt('tie')} AS t, winner AS w FROM ${s}`);
     for (const r of rows) {
       const [a, b, t] = [Number(r.a), Number(r.b), Number(r.t)];
       const m = a > b && a >= t ? 'A' : b > a && b >= t ? 'B' : 'tie';
       expect(r.m).toBe(m);
+      expect(r.w).toBe(m === 'A' ? 'response_1' : m === 'B' ? 'response_2' : 'tie');
       const valid = a + b + t;
       expect(Number(r.g)).toBeCloseTo(valid ? (m === 'A' ? a : m === 'B' ? b : t) / valid : 0, 9);
     }
     expect(await num(`SELECT count(*) FROM ${s} o JOIN ${s} w ON o.swap_id = w.swap_id AND o.response_order = 'original'
-      AND w.response_order = 'swapped' WHERE o.model_1 = w.model_2 AND o.response_1 = w.response_2`)).toBe(2000);
-    const bias = expected.samples['genrm-judges.parquet'].planted.position_bias;
-    expect(bias.a_share_of_decisive_majorities).toBeGreaterThan(0.5);
+      AND w.response_order = 'swapped' WHERE o.response_1 = w.response_2 AND o.response_2 = w.response_1 AND o.question = w.question
+      AND o.original_index = w.original_index`)).toBe(e.rows / 2);
+    const spellings = new Set(e.planted.judges.flatMap((j: Json) => Object.keys(j.spellings)));
+    for (const v of ['A', 'B', 'tie', '[[A]]', '[[B]]', 'response_1', 'response_2', '**A**', 'unsure', '', 'N/A', 'NULL']) expect(spellings, v).toContain(v);
+    expect(e.planted.position_bias.a_share_of_decisive_majorities).toBeGreaterThan(0.5);
+    expect(Object.keys(e.planted.jobs)).toHaveLength(2);
+    expect(await num(`SELECT count(*) FROM ${s} WHERE try_cast(original_metadata AS JSON) IS NULL`)).toBe(0);
   });
 
-  it('french-maxx: defect rates grow with pref_strength', () => {
-    const by = expected.samples['french-maxx.parquet'].planted.by_pref_strength;
-    expect(by['3'].incorrect / by['3'].rows).toBeGreaterThan(by['1'].incorrect / by['1'].rows);
+  it('french-maxx: defects on reactions rows only, a few rows without a rejected answer, a minority with a second one', async () => {
+    const s = src('french-maxx.parquet');
+    const e = expected.samples['french-maxx.parquet'];
+    expect(await num(`SELECT count(*) FROM ${s} WHERE (source = 'arena') <> (incorrect IS NULL AND superficial IS NULL AND instructions_not_followed IS NULL)`)).toBe(0);
+    expect(e.planted.defect_labels_on_arena_rows).toBe(0);
+    expect(e.rejected).toEqual({ 'no rejected answer': e.planted.no_rejected_rows });
+    expect(e.planted.no_rejected_rows / e.rows).toBeCloseTo(0.0025, 4);
+    expect(e.planted.rejected_2_rows).toBeGreaterThan(0.2 * e.rows);
+    expect(e.planted.rejected_2_rows).toBeLessThan(0.5 * e.rows);
+    expect(e.planted.rows_consistent_with_messages).toBe(e.rows);
+    expect(await num(`SELECT count(*) FROM ${s} WHERE pref_strength NOT IN ('strong', 'medium', 'weak', 'none')`)).toBe(0);
+    expect(await num(`SELECT count(*) FROM ${s} WHERE (pref_strength IS NULL) <> (rejected IS NULL)`)).toBe(0);
+    expect(await num(`SELECT count(*) FROM ${s} WHERE NOT contains(response_optimal_styled, '**') OR NOT starts_with(response_optimal_styled, '## ')`)).toBe(0);
+    const by = e.planted.by_pref_strength;
+    expect(by.strong.incorrect / by.strong.rows).toBeGreaterThan(by.weak.incorrect / by.weak.rows);
   });
 
-  it('verdicts and pair-counts', async () => {
-    const v = expected.samples['verdicts.jsonl'];
+  it('verdicts: benchmarks, turns, and responses that end their conversations', () => {
+    const v = expected.samples['verdicts.parquet'];
     expect(Object.keys(v.planted.per_dataset)).toEqual(['bffbench', 'mtbmr']);
+    expect(Object.keys(v.planted.per_dataset_turn.mtbmr)).toEqual(['1', '2']);
+    expect(v.planted.rows_consistent_with_conv).toBe(v.rows);
+  });
+
+  it('pair-counts: two groups that never meet', async () => {
     const p = expected.samples['pair-counts.csv'];
     expect(p.models).toBe(12);
     expect(await num(`SELECT sum("count") FROM ${src('pair-counts.csv')}`)).toBe(p.votes);
