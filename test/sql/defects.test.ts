@@ -37,14 +37,21 @@ describe('defects lens on the French-Maxx sample', () => {
   const P = samples['french-maxx.parquet'].planted;
   // The preference pairs: rows without a rejected answer are set aside before the lens sees them.
   const pairs = samples['french-maxx.parquet'].votes as number;
-  // The published multi-turn flag, sliced as any boolean column of battles.
-  const multiTurn = { id: 'is_multi_turn', label: 'multi-turn', expr: 'CAST(b."is_multi_turn" AS VARCHAR)' };
 
   it('finds the three defect labels, the slice dimensions and the prompt length', () => {
     expect(maxx.spec.mode).toBe('rows');
     expect(maxx.spec.labels.map((l) => l.name)).toEqual(['incorrect', 'superficial', 'instructions_not_followed']);
-    expect(maxx.spec.dimensions.map((d) => d.id)).toEqual(['source', 'pref_strength', 'prompt_length']);
+    expect(maxx.spec.dimensions.map((d) => d.id)).toEqual(['source', 'pref_strength', 'is_multi_turn', 'conversation_turns', 'prompt_length']);
     expect(maxx.text.answerLabels).toEqual(['optimal', 'rejected']);
+  });
+
+  it('says "no label" for arena rows, which carry none, rather than a 0% defect rate', async () => {
+    const dim = maxx.spec.dimensions.find((d) => d.id === 'source')!;
+    const rates = readLabelRates(maxx.spec, await run(maxx.db, labelRatesSql(maxx.spec, all, dim)), dim);
+    const arena = rates.filter((r) => r.group === 'arena');
+    expect(arena.length).toBeGreaterThan(0);
+    expect(arena.every((r) => r.rate === null && r.labelled === 0 && r.units > 0)).toBe(true);
+    expect(rates.filter((r) => r.group === 'reactions').every((r) => r.rate !== null && r.labelled === r.units)).toBe(true);
   });
 
   it('counts each label and any defect as planted', async () => {
@@ -53,7 +60,7 @@ describe('defects lens on the French-Maxx sample', () => {
   });
 
   it('breaks the labels down by source, preference strength and turns as planted', async () => {
-    const spec = { ...maxx.spec, dimensions: [...maxx.spec.dimensions, multiTurn] };
+    const spec = maxx.spec;
     for (const [id, plantedBy] of [['source', P.by_source], ['pref_strength', P.by_pref_strength], ['is_multi_turn', P.by_multi_turn]] as const) {
       const dim = spec.dimensions.find((d) => d.id === id)!;
       const rates = readLabelRates(spec, await run(maxx.db, labelRatesSql(spec, all, dim)), dim);
