@@ -87,6 +87,8 @@ export async function openDataset(duck: Duck, source: Source, options: OpenOptio
       // A column the mapping reads is loaded even when it is long text (French-Maxx's `rejected` says whether a pair exists).
       const mapping = options.mapping ?? (early.ok ? early.mapping : null);
       if (mapping) for (const c of mappingColumns(mapping)) skip.delete(c);
+      // So is the column an offered pair needs (French-Maxx rejected_2), to count it and include it on request.
+      if (early.ok) for (const p of early.optionalPairs) for (const c of [...sideColumns(p.modelA), ...sideColumns(p.modelB)]) skip.delete(c);
       if (source.kind === 'file' && rows <= DERIVE_FROM_TEXT_ROWS) for (const c of derivationSources(columns)) skip.delete(c);
       return columns.map((c) => c.name).filter((name) => !skip.has(name));
     },

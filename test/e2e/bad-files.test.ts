@@ -7,7 +7,7 @@ import { csv, flipped, parquetFrom, pseudoRandomBytes, truncated, workDir } from
 
 const work = workDir('bad-files');
 const GOOD = resolve('static-data/comparag-votes.parquet');
-const SAMPLE = resolve('static-data/arena-battles.parquet');
+const SAMPLE = resolve('static-data/lmarena-100k.parquet');
 
 /** Gives the page a file and waits until the error banner says something matching `message`. */
 async function expectError(page: Page, path: string, message: RegExp): Promise<string> {

@@ -122,9 +122,9 @@ describe('the matrix lens', () => {
 
   test('a model name with markup is shown as text on both axes', async () => {
     const { page } = session;
-    await dropFile(page, resolve('static-data/arena-battles.parquet'));
+    await dropFile(page, resolve('static-data/lmarena-100k.parquet'));
     await openMatrix(page);
-    const markup = expected.samples['arena-battles.parquet'].planted.markup_model as string;
+    const markup = expected.samples['lmarena-100k.parquet'].planted.markup_model as string;
     await expect.poll(() => page.locator('[data-testid="matrix"] svg text').filter({ hasText: markup }).count()).toBe(2);
     expect(await page.locator('[data-testid="matrix-lens"] b').count()).toBe(0);
   });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Session } from './browser';
-import { closeChecked, dropFile, openOnSample, waitForRatings } from './page-helpers';
+import { closeChecked, dropFile, loadsSoFar, openOnSample, summaryFigures, waitForDataset, waitForRatings } from './page-helpers';
 
 const samples = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples;
 
@@ -80,21 +80,23 @@ describe('safety, defects and judges lenses on their samples', () => {
     expect(csv.trim().split('\n').length).toBe(rows + 1);
   });
 
-  test('the defects lens shows the French-Maxx label counts, breaks them down and lists labelled pairs', async () => {
+  test('French-Maxx opens on the defects lens: label counts over the preference pairs, "no label" for arena rows, second pairs on request', async () => {
     const { page } = session;
-    const planted = samples['french-maxx.parquet'].planted;
+    const sample = samples['french-maxx.parquet'];
+    const planted = sample.planted;
     await dropFile(page, resolve('static-data/french-maxx.parquet'));
-    await page.getByTestId('lens-defects').click();
+    await expect.poll(() => page.getByTestId('lens-defects').getAttribute('aria-selected')).toBe('true');
     await page.waitForSelector('[data-figure="label:incorrect"]', { timeout: 60_000 });
     const f = await figures(page);
-    expect(f['units']).toBe(5000);
+    expect(f['units']).toBe(sample.votes);
     expect(f['label:incorrect']).toBe(planted.defect_counts.incorrect);
     expect(f['label:superficial']).toBe(planted.defect_counts.superficial);
     expect(f['label:instructions_not_followed']).toBe(planted.defect_counts.instructions_not_followed);
     expect(f['label:any_defect']).toBe(planted.defect_counts.any_defect);
     await waitForChart(page, 'french-maxx-label-cooccurrence', '[aria-label="cell"] rect', 9);
-    // by source: 3 labels + any defect, two sources each
-    expect(await waitForChart(page, 'french-maxx-labels-by-source', '[aria-label^="bar"] rect', 8)).toBe(8);
+    // by source: 3 labels + any defect for the labelled "reactions" rows; the arena rows say "no label", not 0%
+    expect(await waitForChart(page, 'french-maxx-labels-by-source', '[aria-label^="bar"] rect', 4)).toBe(4);
+    expect(await page.locator('[data-chart="french-maxx-labels-by-source"] svg text').filter({ hasText: 'no label' }).count()).toBe(4);
     await waitForChart(page, 'french-maxx-answer-lengths');
     const rows = await clickBar(page, 'french-maxx-label-rates');
     expect(rows).toBe(200);
@@ -102,6 +104,13 @@ describe('safety, defects and judges lenses on their samples', () => {
     expect(text).toContain('rejected');
     const csv = await downloadCsv(page, '[data-testid="lens-rows"]');
     expect(csv.split('\n')[0]).toContain('incorrect');
+    // Rows without a rejected answer are no pair: set aside and counted.
+    expect((await summaryFigures(page)).rejected).toEqual({ 'no rejected answer': planted.no_rejected_rows });
+    const before = await loadsSoFar(page);
+    await page.getByTestId('optional-pairs').locator('input').check();
+    await waitForDataset(page, 'french-maxx.parquet', before);
+    expect((await summaryFigures(page)).votes).toBe(planted.votes_with_rejected_2);
+    expect(await page.getByTestId('dataset-summary').locator('[data-field="preset"]').getAttribute('data-preset')).toBe('french-maxx');
   });
 
   test('the defects lens gives comparIA labels per model, side a to model A and side b to model B', async () => {
@@ -129,19 +138,25 @@ describe('safety, defects and judges lenses on their samples', () => {
     expect(rows).toBe(Math.min(200, planted.label_counts_per_model['corvid-7b'].incorrect));
   });
 
-  test('the judges lens shows the planted agreement, invalid votes and position bias, and lists items', async () => {
+  test('GenRM as published (no model columns) opens on the judges lens with the planted agreement, invalid votes and position bias', async () => {
     const { page } = session;
-    const planted = samples['genrm-judges.parquet'].planted;
+    const sample = samples['genrm-judges.parquet'];
+    const planted = sample.planted;
     await dropFile(page, resolve('static-data/genrm-judges.parquet'));
-    await page.getByTestId('lens-judges').click();
+    await expect.poll(() => page.getByTestId('lens-judges').getAttribute('aria-selected')).toBe('true');
     await page.waitForSelector('[data-figure="invalid-votes"]', { timeout: 60_000 });
     const f = await figures(page);
-    expect(f['items']).toBe(4000);
+    expect(f['items']).toBe(sample.rows);
     expect(f['unanimous']).toBe(planted.agreement_distribution['1.0']);
     expect(f['invalid-votes']).toBe(planted.invalid_judge_votes);
     expect(f['seat-a-share']).toBeCloseTo(planted.position_bias.a_share_of_decisive_majorities, 4);
-    expect(f['swap-inconsistent']).toBeCloseTo(planted.position_bias.position_inconsistency_rate, 4);
+    expect(f['swap-inconsistent']).toBeCloseTo(planted.position_bias.swap_pairs.position_inconsistency_rate, 4);
     expect(f['kappa-recorded']).toBeCloseTo(1, 6);
+    expect(f['fleiss-kappa']).toBeGreaterThan(0);
+    expect(f['fleiss-kappa']).toBeLessThan(1);
+    // How often each judge picks the response shown first, per order: the majority and 5 judges, 2 orders each.
+    await waitForChart(page, 'genrm-judges-position-bias', 'circle', 12);
+    for (const score of ['agreement_score', 'response_1_judge_score', 'response_2_judge_score']) await waitForChart(page, `genrm-judges-${score}`, 'rect');
     await waitForChart(page, 'genrm-judges-judge-agreement', '[aria-label^="bar"] rect', 5);
     await waitForChart(page, 'genrm-judges-judge-verdicts', '[aria-label^="bar"] rect', 20);
     await waitForChart(page, 'genrm-judges-judge-kappa', 'circle', 5);

@@ -202,8 +202,8 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
 
   test('the Verdicts lens gives results by benchmark and turn, and answers side by side', async () => {
     const { page } = session;
-    const planted = expected.samples['verdicts.jsonl'].planted;
-    await dropFile(page, resolve('static-data/verdicts.jsonl'));
+    const planted = expected.samples['verdicts.parquet'].planted;
+    await dropFile(page, resolve('static-data/verdicts.parquet'));
     await page.getByTestId('lens-verdicts').click();
     await page.waitForSelector('[data-table="verdicts-by-benchmark"] tbody tr');
     const rows = await tableRows(page, 'verdicts-by-benchmark');

@@ -136,7 +136,8 @@ export function positionChart(rows: PositionRow[], width = 620): Plot.PlotOption
     width,
     height: Math.max(160, 34 * who.length + 60),
     marginLeft: 90,
-    x: { domain: [0, 1], label: 'share of decisive verdicts for the response shown first →', percent: true, grid: true },
+    // percent: shares in [0, 1] are drawn on a 0–100 axis.
+    x: { domain: [0, 100], label: 'share of decisive verdicts for the response shown first (%) →', percent: true, grid: true },
     y: { domain: who, label: null },
     color: { legend: true, label: 'order shown' },
     symbol: { legend: false },
@@ -161,8 +162,9 @@ export function scoreChart(rows: { value: number | null; items: number }[], labe
   const few = known.length <= 12;
   return {
     width,
-    height: 200,
-    x: few ? { label, type: 'band', tickFormat: (v: number) => String(Math.round(v * 1000) / 1000) } : { label },
+    height: 220,
+    marginBottom: few ? 48 : 36,
+    x: few ? { label, type: 'band', tickRotate: known.length > 5 ? -45 : 0, tickFormat: (v: number) => String(Math.round(v * 1000) / 1000) } : { label },
     y: { label: '↑ items', grid: true },
     marks: [
       few
