@@ -7,7 +7,7 @@ import type { Duck } from '../../io/duckdb';
 import type { OpenedDataset } from '../../io/open-dataset';
 import type { SqlCondition } from '../../core/sql/statement';
 import { readCounts } from '../../core/sql/pair-counts';
-import { computeLeaderboard, type Leaderboard } from '../../core/stats/leaderboard';
+import type { Leaderboard } from '../../core/stats/leaderboard';
 import type { RatingsStore } from '../../state/ratings.svelte';
 import type { ViewStore } from '../../state/view.svelte';
 
@@ -26,16 +26,10 @@ export interface LensContext {
   view: ViewStore;
 }
 
-/** Past this many models a sub-slice board skips its bootstrap: it runs on the page's thread. */
-const SUB_BOARD_BOOTSTRAP_MODELS = 60;
-
-/**
- * The leaderboard of a sub-slice (one tool's LLM, one benchmark), fitted on the page's thread:
- * small boards only, with `rounds` bootstrap rounds when they have few enough models.
- */
+/** The leaderboard of a sub-slice (one tool's LLM, one benchmark) with `rounds` bootstrap rounds, fitted in the rating worker. */
 export async function subSliceBoard(context: LensContext, where: SqlCondition, rounds: number): Promise<Leaderboard> {
   const counts = await readCounts(context.duck.connector, where, context.dataset.counts.models);
-  return computeLeaderboard(counts, { bootstrapRounds: counts.models.length <= SUB_BOARD_BOOTSTRAP_MODELS ? rounds : 0 });
+  return context.ratings.subBoard(counts, { bootstrapRounds: rounds });
 }
 
 /** Names the data and slice a lens shows: a row list opened from a click is hidden once this changes. */
