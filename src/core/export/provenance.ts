@@ -3,7 +3,7 @@
  * and its fingerprint, the slice and quick filters, and the fit's anchor, ties model, interval
  * method, bootstrap rounds and seed. Pure: the page and `rank` build it from their own state.
  */
-import type { CsvValue } from './csv.ts';
+import { toCsv, type CsvValue } from './csv.ts';
 
 export interface Provenance {
   /** File name (or remote address) of the votes. */
@@ -62,4 +62,15 @@ export function withProvenance(header: readonly string[], rows: readonly (readon
   const r = provenanceRecord(p);
   const values: CsvValue[] = [r.source_file, r.source_fingerprint, r.slice, r.quick_filters.join('; ') || 'none', anchorText(p), r.ties_model, r.interval_method, r.bootstrap_rounds, r.seed];
   return [[...header, ...PROVENANCE_COLUMNS], rows.map((row) => [...row, ...values])];
+}
+
+/** The short line under a caption: slice, quick filters, anchor and interval method. */
+export function captionLine(p: Provenance): string {
+  return `${p.slice}${p.quickFilters.length ? ` (${p.quickFilters.join(', ')})` : ''} · anchor ${anchorText(p)} · ${intervalText(p)}${p.ties === 'davidson' ? ' · Davidson ties' : ''}`;
+}
+
+/** CSV with the provenance as trailing columns (see withProvenance). */
+export function provenanceCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[], p: Provenance | null): string {
+  const [h, r] = withProvenance(header, rows, p);
+  return toCsv(h, r);
 }
