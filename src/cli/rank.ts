@@ -1,13 +1,19 @@
 /**
- * npm run rank -- FILE [--anchor MODEL=RATING] [--bootstrap N] [--seed S] [--ties half|davidson] [--json|--csv]
+ * npm run rank -- FILE [--anchor MODEL=RATING] [--bootstrap N] [--seed S] [--ties half|davidson]
+ *                      [--intervals bootstrap|sandwich] [--style-control] [--json|--csv]
  * The page's leaderboard without the page: same presets, SQL builders and statistics.
  * Exit codes: 0 done, 1 the file could not be read or understood, 2 bad usage.
  */
+import { openAsBlob } from 'node:fs';
+import { basename } from 'node:path';
 import { leaderboardCsv, leaderboardJson } from '../core/export/leaderboard-export.ts';
+import type { Provenance } from '../core/export/provenance.ts';
 import { computeLeaderboard } from '../core/stats/leaderboard.ts';
+import { fingerprintFile } from '../io/fingerprint.ts';
 import { UsageError } from './lib/errors.ts';
-import { leaderboardText } from './lib/leaderboard-text.ts';
-import { buildBattles, loadAndRecognise, readSummary } from './lib/open-file.ts';
+import { leaderboardText, signalText } from './lib/leaderboard-text.ts';
+import { buildBattles, loadAndRecognise, RAW_TABLE, readSummary } from './lib/open-file.ts';
+import { styleBoard, styleCsv, styleJson, styleText } from './lib/style-board.ts';
 import { readCounts } from '../core/sql/pair-counts.ts';
 import { anchorOption, choiceOption, integerOption, parseOptions } from './lib/options.ts';
 import { describeInput, inputWarnings } from './lib/report.ts';
@@ -20,6 +26,12 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
   --bootstrap N          bootstrap rounds for the 95% intervals, 0 for none (default 1000)
   --seed S               bootstrap seed, an integer from 0 to 4294967295 (default 0)
   --ties half|davidson   a tie as half a win each side (default), or Davidson's ties model
+  --intervals bootstrap|sandwich
+                         which 95% interval the board shows and ranks by: bootstrap percentiles
+                         (default) or sandwich (robust) standard errors; both are in --json/--csv
+  --style-control        the style-controlled board (LMArena's compute_style_control): features from
+                         conv_metadata when the file has it, else measured from the answer texts;
+                         anchored like FastChat (mixtral-8x7b-instruct-v0.1 = 1114 when present) unless --anchor
   --json | --csv         print records instead of a text table
 `;
 
@@ -28,6 +40,8 @@ const OPTIONS = {
   bootstrap: { type: 'string' },
   seed: { type: 'string' },
   ties: { type: 'string' },
+  intervals: { type: 'string' },
+  'style-control': { type: 'boolean' },
   json: { type: 'boolean' },
   csv: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -39,6 +53,8 @@ export interface RankArgs {
   bootstrapRounds: number;
   seed: number;
   ties: 'half' | 'davidson';
+  intervals: 'bootstrap' | 'sandwich';
+  styleControl: boolean;
   output: 'text' | 'json' | 'csv';
 }
 
@@ -55,6 +71,8 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' {
     bootstrapRounds: integerOption('bootstrap', values.bootstrap, 1000, 0, 1_000_000),
     seed: integerOption('seed', values.seed, 0, 0, 2 ** 32 - 1),
     ties: choiceOption('ties', values.ties, ['half', 'davidson'] as const, 'half'),
+    intervals: choiceOption('intervals', values.intervals, ['bootstrap', 'sandwich'] as const, 'bootstrap'),
+    styleControl: values['style-control'] ?? false,
     output: values.json ? 'json' : values.csv ? 'csv' : 'text',
   };
 }
@@ -68,22 +86,46 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     }
     const db = await createNodeConnector();
     try {
-      const opened = await loadAndRecognise(db, args.file);
+      // --style-control may read the answer texts, so it keeps them in `raw`.
+      const opened = await loadAndRecognise(db, args.file, args.styleControl ? { keep: 'all' } : {});
       await buildBattles(db, opened);
       const [summary, counts] = [await readSummary(db), await readCounts(db)];
       if (args.anchor && !counts.models.includes(args.anchor.model)) {
         throw new UsageError(`--anchor: model "${args.anchor.model}" is not among the ${counts.models.length} models of ${args.file}`);
       }
-      const board = computeLeaderboard(counts, { anchor: args.anchor, bootstrapRounds: args.bootstrapRounds, seed: args.seed, ties: args.ties });
+      const provenance: Provenance = {
+        file: basename(opened.file.name), fingerprint: await fileFingerprint(args.file), slice: 'all votes', quickFilters: [],
+        anchor: args.anchor ?? null, ties: args.ties, intervals: args.intervals, rounds: args.bootstrapRounds, seed: args.seed,
+      };
       io.stderr(describeInput(opened.file, opened.detection, summary) + '\n');
+      if (args.styleControl) {
+        const style = await styleBoard(db, RAW_TABLE, opened.columns, opened.file.name, args.anchor);
+        for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
+        for (const w of style.fit.warnings) io.stderr(`warning: ${w}\n`);
+        if (style.missingVotes > 0) io.stderr(`warning: ${style.missingVotes} votes have no style features and are left out\n`);
+        io.stdout(args.output === 'json' ? styleJson(style, { ...provenance, anchor: style.fit.anchor }) : args.output === 'csv' ? styleCsv(style) : styleText(style));
+        return 0;
+      }
+      const board = computeLeaderboard(counts, { anchor: args.anchor, bootstrapRounds: args.bootstrapRounds, seed: args.seed, ties: args.ties, intervals: args.intervals });
       for (const w of inputWarnings(opened.file, summary, board.warnings)) io.stderr(`warning: ${w}\n`);
-      io.stdout(args.output === 'json' ? leaderboardJson(board) : args.output === 'csv' ? leaderboardCsv(board) : leaderboardText(board));
+      const signal = signalText(board);
+      if (signal) io.stderr(`${signal}\n`);
+      io.stdout(args.output === 'json' ? leaderboardJson(board, provenance) : args.output === 'csv' ? leaderboardCsv(board, provenance) : leaderboardText(board));
       return 0;
     } finally {
       db.close();
     }
   } catch (error) {
     return reportError(error, 'rank', io);
+  }
+}
+
+/** The page's fingerprint of a file (io/fingerprint.ts); null for a glob or a file that cannot be read again. */
+async function fileFingerprint(path: string): Promise<string | null> {
+  try {
+    return await fingerprintFile(await openAsBlob(path));
+  } catch {
+    return null;
   }
 }
 

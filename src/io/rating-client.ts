@@ -1,12 +1,14 @@
 /**
- * The page's handle on the rating worker. One request at a time: a new `rate` supersedes the last
- * (its callbacks fall silent). If the worker dies, the pending request fails with a clear message
- * and the next request starts a fresh worker.
+ * The page's handle on the rating worker. Requests go in lanes (protocol.ts): a new one supersedes
+ * the last of its lane (its callbacks fall silent). If the worker dies, every pending request is
+ * sent again, once, to a fresh worker; a second death fails them with a clear message.
  */
 import type { PairCounts } from '../core/stats/pair-counts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
+import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare';
+import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control';
 import type { WinMatrix } from '../core/stats/win-matrix';
-import type { RatingRequest, RatingResponse } from '../workers/protocol';
+import type { RatingRequest, RatingResponse, RequestLane } from '../workers/protocol';
 
 export interface RatingUpdate {
   leaderboard: Leaderboard;
@@ -22,54 +24,139 @@ export interface RatingHandlers {
   onRestart?: (message: string) => void;
 }
 
+export interface CompareHandlers {
+  onResult: (comparison: SliceComparison, final: boolean) => void;
+  onError: (message: string) => void;
+}
+
+type Request = Exclude<RatingRequest, { type: 'cancel' }>;
+
 interface Pending {
-  id: number;
-  request: Extract<RatingRequest, { type: 'rate' }>;
-  handlers: RatingHandlers;
+  request: Request;
+  /** Returns true when the request is complete. */
+  receive: (message: RatingResponse) => boolean;
+  fail: (message: string) => void;
+  /** A newer request of the lane took over; streaming requests just fall silent. */
+  superseded?: () => void;
+  restart?: (message: string) => void;
   retried: boolean;
+}
+
+/** A one-shot request that was superseded or cancelled: its promise rejects with this. */
+export class Superseded extends Error {
+  constructor() {
+    super('superseded by a newer request');
+    this.name = 'Superseded';
+  }
 }
 
 export class RatingClient {
   private worker: Worker | null = null;
   private nextId = 1;
-  private current: Pending | null = null;
+  private readonly pending = new Map<number, Pending>();
 
   rate(counts: PairCounts, options: LeaderboardOptions, handlers: RatingHandlers): number {
-    const id = this.nextId++;
-    this.current = { id, request: { type: 'rate', id, counts, options }, handlers, retried: false };
     // Typed arrays are copied, not transferred: the page keeps its counts for re-fits.
-    this.ensureWorker().postMessage(this.current.request);
-    return id;
+    return this.send({ type: 'rate', id: 0, counts, options }, {
+      receive: (message) => {
+        if (message.type === 'progress') handlers.onProgress?.(message.roundsDone, message.rounds);
+        else if (message.type === 'error') { handlers.onError(message.error.message); return true; }
+        else if (message.type === 'result') {
+          handlers.onResult({ leaderboard: message.leaderboard, observed: message.observed, final: message.final });
+          return message.final;
+        }
+        return false;
+      },
+      fail: handlers.onError,
+      restart: handlers.onRestart,
+    });
   }
 
-  cancel(): void {
-    if (this.current && this.worker) this.worker.postMessage({ type: 'cancel', id: this.current.id } satisfies RatingRequest);
-    this.current = null;
+  /** Bootstraps the difference between two slices; returns the request id (for cancel). */
+  compare(left: PairCounts, right: PairCounts, options: SliceCompareOptions, handlers: CompareHandlers): number {
+    return this.send({ type: 'compare', id: 0, left, right, options }, {
+      receive: (message) => {
+        if (message.type === 'error') { handlers.onError(message.error.message); return true; }
+        if (message.type !== 'comparison') return false;
+        handlers.onResult(message.comparison, message.final);
+        return message.final;
+      },
+      fail: handlers.onError,
+    });
   }
 
-  /** Ends the worker (tests use it to simulate a crash; the next rate() starts a new one). */
+  /** The style-controlled fit; rejects with Superseded when a newer one is asked for. */
+  style(votes: StyleVotes, options: StyleControlOptions): Promise<StyleControlFit> {
+    return this.once({ type: 'style', id: 0, votes, options }, (m) => (m.type === 'style-fit' ? m.fit : undefined));
+  }
+
+  /** A sub-slice's leaderboard with every bootstrap round run. */
+  board(counts: PairCounts, options: LeaderboardOptions): Promise<Leaderboard> {
+    return this.once({ type: 'board', id: 0, counts, options }, (m) => (m.type === 'board' ? m.leaderboard : undefined));
+  }
+
+  /** Stops a request (its callbacks fall silent); with no id, stops the current `rate`. */
+  cancel(id?: number): void {
+    const target = id ?? [...this.pending].find(([, p]) => p.request.type === 'rate')?.[0];
+    if (target === undefined || !this.pending.has(target)) return;
+    this.pending.delete(target);
+    this.worker?.postMessage({ type: 'cancel', id: target } satisfies RatingRequest);
+  }
+
+  /** Ends the worker (tests use it to simulate a crash; the next request starts a new one). */
   terminate(): void {
     this.worker?.terminate();
     this.worker = null;
+  }
+
+  private once<T>(request: Request, pick: (m: RatingResponse) => T | undefined): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.send(request, {
+        receive: (message) => {
+          if (message.type === 'error') { reject(new Error(message.error.message)); return true; }
+          const value = pick(message);
+          if (value === undefined) return false;
+          resolve(value);
+          return true;
+        },
+        fail: (message) => reject(new Error(message)),
+        superseded: () => reject(new Superseded()),
+      });
+    });
+  }
+
+  private send(request: Request, handlers: Omit<Pending, 'request' | 'retried'>): number {
+    const id = this.nextId++;
+    const lane: RequestLane = request.type;
+    if (lane !== 'board') {
+      for (const [other, p] of this.pending) {
+        if (p.request.type === lane) { this.pending.delete(other); p.superseded?.(); }
+      }
+    }
+    const full = { ...request, id } as Request;
+    this.pending.set(id, { request: full, ...handlers, retried: false });
+    this.ensureWorker().postMessage(full);
+    return id;
   }
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('../workers/rating.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<RatingResponse>) => this.receive(event.data);
-    // A worker that dies takes its request with it: start a new one and ask again, once.
+    // A worker that dies takes its requests with it: start a new one and ask again, once.
     worker.onerror = (event) => {
       event.preventDefault();
-      const pending = this.current;
       const what = `the rating worker stopped (${event.message || 'unknown error'})`;
       this.terminate();
-      if (pending && !pending.retried) {
-        pending.retried = true;
-        pending.handlers.onRestart?.(`${what}; it was restarted and the ratings are being computed again`);
-        this.ensureWorker().postMessage(pending.request);
-      } else if (pending) {
-        this.current = null;
-        pending.handlers.onError(`${what} twice on this data; reload the page, or try fewer bootstrap rounds`);
+      for (const [id, p] of [...this.pending]) {
+        if (!p.retried) {
+          p.retried = true;
+          p.restart?.(`${what}; it was restarted and the ratings are being computed again`);
+          this.ensureWorker().postMessage(p.request);
+        } else {
+          this.pending.delete(id);
+          p.fail(`${what} twice on this data; reload the page, or try fewer bootstrap rounds`);
+        }
       }
     };
     this.worker = worker;
@@ -77,15 +164,8 @@ export class RatingClient {
   }
 
   private receive(message: RatingResponse): void {
-    const current = this.current;
-    if (!current || message.id !== current.id) return; // superseded
-    if (message.type === 'progress') current.handlers.onProgress?.(message.roundsDone, message.rounds);
-    else if (message.type === 'error') {
-      this.current = null;
-      current.handlers.onError(message.error.message);
-    } else {
-      if (message.final) this.current = null;
-      current.handlers.onResult({ leaderboard: message.leaderboard, observed: message.observed, final: message.final });
-    }
+    const p = this.pending.get(message.id);
+    if (!p) return; // superseded or cancelled
+    if (p.receive(message)) this.pending.delete(message.id);
   }
 }

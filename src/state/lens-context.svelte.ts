@@ -10,7 +10,7 @@ import { textTable } from '../io/text-columns';
 import type { Row } from '../core/sql/connector';
 import { readCounts } from '../core/sql/pair-counts';
 import type { SqlCondition, SqlQuery } from '../core/sql/statement';
-import { computeLeaderboard, type Leaderboard } from '../core/stats/leaderboard';
+import type { Leaderboard } from '../core/stats/leaderboard';
 import type { PairCounts } from '../core/stats/pair-counts';
 import type { RatingsStore } from './ratings.svelte';
 import type { ViewStore } from './view.svelte';
@@ -49,9 +49,6 @@ export interface LensContextParts {
   view: ViewStore;
 }
 
-/** Past this many models a sub-slice board skips its bootstrap: it runs on the page's thread. */
-const SUB_BOARD_BOOTSTRAP_MODELS = 60;
-
 export function makeLensContext(parts: LensContextParts): LensContext {
   const { duck, dataset } = parts;
   const counts = (where: SqlCondition) => readCounts(duck.connector, where, dataset.counts.models);
@@ -60,10 +57,8 @@ export function makeLensContext(parts: LensContextParts): LensContext {
     query: (q) => duck.connector.query(q.sql, q.params),
     text: () => textTable(duck, dataset),
     counts,
-    board: async (where, rounds) => {
-      const c = await counts(where);
-      return computeLeaderboard(c, { bootstrapRounds: c.models.length <= SUB_BOARD_BOOTSTRAP_MODELS ? rounds : 0 });
-    },
+    // Fitted in the rating worker, like every statistic.
+    board: async (where, rounds) => parts.ratings.subBoard(await counts(where), { bootstrapRounds: rounds }),
   };
 }
 

@@ -1,12 +1,18 @@
 /**
  * Ratings of the current slice: asks the worker, keeps the newest answer, and shows progress as
  * bootstrap rounds arrive. A run with the same counts and options as the last is not repeated.
+ * Lenses ask their own statistics of the same worker through it (compare, style, subBoard), so
+ * nothing statistical runs on the page's thread.
  */
 import { untrack } from 'svelte';
-import { RatingClient } from '../io/rating-client';
+import { RatingClient, Superseded, type CompareHandlers } from '../io/rating-client';
 import type { PairCounts } from '../core/stats/pair-counts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
+import type { SliceCompareOptions } from '../core/stats/slice-compare';
+import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control';
 import type { WinMatrix } from '../core/stats/win-matrix';
+
+export { Superseded };
 
 /**
  * The fit is dense in the number of models (Hessian and win matrix are models × models): past this
@@ -27,6 +33,25 @@ export class RatingsStore {
 
   private readonly client = new RatingClient();
   private last: { counts: PairCounts; options: LeaderboardOptions } | null = null;
+
+  /**
+   * Bootstraps the difference between two slices in the worker; results stream to `handlers`.
+   * Returns a function that stops the run (a newer comparison also stops it).
+   */
+  compare(left: PairCounts, right: PairCounts, options: SliceCompareOptions, handlers: CompareHandlers): () => void {
+    const id = this.client.compare(left, right, options, handlers);
+    return () => this.client.cancel(id);
+  }
+
+  /** The style-controlled fit, in the worker; rejects with Superseded when a newer one is asked for. */
+  style(votes: StyleVotes, options: StyleControlOptions = {}): Promise<StyleControlFit> {
+    return this.client.style(votes, options);
+  }
+
+  /** A sub-slice's leaderboard (one tool's LLM, one benchmark), in the worker. */
+  subBoard(counts: PairCounts, options: LeaderboardOptions): Promise<Leaderboard> {
+    return this.client.board(counts, options);
+  }
 
   /** Runs the last request again (after an error). */
   retry(): void {

@@ -1,14 +1,26 @@
 /**
- * Messages between the page and the rating worker. Every request carries an id; a newer `rate`
- * supersedes any older one, so the page never shows a stale result. Errors travel as plain data.
+ * Messages between the page and the rating worker. Every request carries an id and belongs to a
+ * lane (its type): a newer request supersedes any older one of the same lane, so the page never
+ * shows a stale result, while the leaderboard, a slice comparison and a style fit run side by
+ * side. `board` requests (small sub-slice boards) are never superseded. Errors travel as plain data.
  */
 import type { PairCounts } from '../core/stats/pair-counts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
+import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare';
+import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control';
 import type { WinMatrix } from '../core/stats/win-matrix';
 
 export type RatingRequest =
   | { type: 'rate'; id: number; counts: PairCounts; options: LeaderboardOptions }
+  /** Two slices' pair counts (same model list); results stream in as rounds run. */
+  | { type: 'compare'; id: number; left: PairCounts; right: PairCounts; options: SliceCompareOptions }
+  /** Per-vote style rows; one answer. */
+  | { type: 'style'; id: number; votes: StyleVotes; options: StyleControlOptions }
+  /** A sub-slice's leaderboard with all its rounds; one answer. */
+  | { type: 'board'; id: number; counts: PairCounts; options: LeaderboardOptions }
   | { type: 'cancel'; id: number };
+
+export type RequestLane = Exclude<RatingRequest['type'], 'cancel'>;
 
 export interface WorkerError {
   name: string;
@@ -19,8 +31,13 @@ export interface WorkerError {
 export type RatingResponse =
   /** The point fit (roundsDone 0), then refined intervals every REPORT_EVERY rounds and at the end. */
   | { type: 'result'; id: number; leaderboard: Leaderboard; observed: WinMatrix | null; final: boolean }
+  | { type: 'comparison'; id: number; comparison: SliceComparison; final: boolean }
+  | { type: 'style-fit'; id: number; fit: StyleControlFit }
+  | { type: 'board'; id: number; leaderboard: Leaderboard }
   | { type: 'progress'; id: number; roundsDone: number; rounds: number }
   | { type: 'error'; id: number; error: WorkerError };
 
 /** First intervals after this many rounds, then refined at each further multiple. */
 export const REPORT_EVERY = 100;
+/** A slice comparison reports after every this many rounds. */
+export const COMPARE_REPORT_EVERY = 15;

@@ -1,13 +1,19 @@
 /// <reference lib="webworker" />
 /**
- * Fits ratings off the main thread: the point fit at once, then bootstrap rounds in small chunks,
- * yielding between chunks so a newer request or a cancel is seen within milliseconds.
+ * Every statistic of the page, off the main thread: the leaderboard (point fit at once, then
+ * bootstrap rounds in small chunks), slice comparisons, style-controlled fits and sub-slice boards.
+ * Long runs yield between chunks, so a newer request of the same lane or a cancel is seen within
+ * milliseconds; different lanes interleave.
  */
-import { IncrementalLeaderboard } from '../core/stats/leaderboard';
-import { REPORT_EVERY, type RatingRequest, type RatingResponse } from './protocol';
+import { computeLeaderboard, IncrementalLeaderboard } from '../core/stats/leaderboard';
+import { SliceComparer } from '../core/stats/slice-compare';
+import { fitStyleControl } from '../core/stats/style-control';
+import { COMPARE_REPORT_EVERY, REPORT_EVERY, type RatingRequest, type RatingResponse, type RequestLane } from './protocol';
 
 const CHUNK = 20;
-let latest = -1;
+const COMPARE_CHUNK = 5;
+const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1 };
+const cancelled = new Set<number>();
 
 function post(message: RatingResponse): void {
   (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
@@ -15,35 +21,60 @@ function post(message: RatingResponse): void {
 
 /** A macrotask boundary, so queued messages are handled before the next chunk. */
 const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const live = (lane: RequestLane, id: number) => !cancelled.has(id) && (lane === 'board' || latest[lane] === id);
 
 self.onmessage = (event: MessageEvent<RatingRequest>) => {
   const request = event.data;
   if (request.type === 'cancel') {
-    if (request.id === latest) latest = -1;
+    cancelled.add(request.id);
     return;
   }
-  latest = request.id;
-  void rate(request);
+  latest[request.type] = request.id;
+  void run(request).catch((error) => {
+    const e = error instanceof Error ? error : new Error(String(error));
+    post({ type: 'error', id: request.id, error: { name: e.name, message: e.message, stack: e.stack } });
+  }).finally(() => cancelled.delete(request.id));
 };
+
+async function run(request: Exclude<RatingRequest, { type: 'cancel' }>): Promise<void> {
+  const { id } = request;
+  if (request.type === 'rate') return rate(request);
+  if (request.type === 'compare') return compare(request);
+  // One-shot requests still wait a tick, so a burst of them keeps only the newest of a lane.
+  await breathe();
+  if (!live(request.type, id)) return;
+  if (request.type === 'style') post({ type: 'style-fit', id, fit: fitStyleControl(request.votes, request.options) });
+  else post({ type: 'board', id, leaderboard: computeLeaderboard(request.counts, request.options) });
+}
 
 async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<void> {
   const { id } = request;
-  try {
-    const board = new IncrementalLeaderboard(request.counts, request.options);
-    post({ type: 'result', id, leaderboard: board.current(), observed: board.observed, final: board.finished });
-    const rounds = request.options.bootstrapRounds ?? 1000;
-    let done = 0;
-    while (!board.finished) {
-      await breathe();
-      if (latest !== id) return;
-      done += board.runRounds(Math.min(CHUNK, REPORT_EVERY - (done % REPORT_EVERY)));
-      post({ type: 'progress', id, roundsDone: done, rounds });
-      if (done % REPORT_EVERY === 0 || board.finished) {
-        post({ type: 'result', id, leaderboard: board.current(), observed: null, final: board.finished });
-      }
+  const board = new IncrementalLeaderboard(request.counts, request.options);
+  post({ type: 'result', id, leaderboard: board.current(), observed: board.observed, final: board.finished });
+  const rounds = request.options.bootstrapRounds ?? 1000;
+  let done = 0;
+  while (!board.finished) {
+    await breathe();
+    if (!live('rate', id)) return;
+    done += board.runRounds(Math.min(CHUNK, REPORT_EVERY - (done % REPORT_EVERY)));
+    post({ type: 'progress', id, roundsDone: done, rounds });
+    if (done % REPORT_EVERY === 0 || board.finished) {
+      post({ type: 'result', id, leaderboard: board.current(), observed: null, final: board.finished });
     }
-  } catch (error) {
-    const e = error instanceof Error ? error : new Error(String(error));
-    post({ type: 'error', id, error: { name: e.name, message: e.message, stack: e.stack } });
+  }
+}
+
+async function compare(request: Extract<RatingRequest, { type: 'compare' }>): Promise<void> {
+  const { id } = request;
+  await breathe();
+  if (!live('compare', id)) return;
+  const run = new SliceComparer(request.left, request.right, request.options);
+  post({ type: 'comparison', id, comparison: run.current(), final: run.finished });
+  while (!run.finished) {
+    await breathe();
+    if (!live('compare', id)) return;
+    // Each round refits both slices: small chunks keep the other lanes moving.
+    run.runRounds(COMPARE_CHUNK);
+    if (run.roundsDone % COMPARE_REPORT_EVERY === 0 || run.finished) post({ type: 'comparison', id, comparison: run.current(), final: run.finished });
   }
 }

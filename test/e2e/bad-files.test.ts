@@ -252,7 +252,8 @@ describe('bad files get a clear message and leave the page usable', () => {
 
 describe('faults inside the page get a readable message', () => {
   let session: Session;
-  beforeAll(async () => (session = await openOnSample()));
+  // Rated first: the sample's own bootstrap must not still be running when a bad file's error shows.
+  beforeAll(async () => (session = await openOnSample({ rated: true })));
   afterAll(() => closeChecked(session));
 
   test('a parquet column DuckDB cannot hold (a UNION) gets a message naming the file and the problem', async () => {

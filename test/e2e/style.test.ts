@@ -72,7 +72,11 @@ describe('the Style control lens on the default sample', () => {
     const values = changes.map((t) => Number(t.replace('−', '-')));
     expect(values).toEqual([...values].sort((x, y) => y - x));
     const csv = await downloadCsv(page, 'download-style-csv');
-    expect(Object.keys(csv[0])).toEqual(['model', 'slice', 'raw_rating', 'raw_rank', 'controlled_rating', 'controlled_rank', 'change', 'votes']);
+    expect(Object.keys(csv[0])).toEqual([
+      'model', 'raw_rating', 'raw_rank', 'controlled_rating', 'controlled_lower', 'controlled_upper', 'controlled_rank', 'change', 'votes', 'flag', 'features',
+      'source_file', 'source_fingerprint', 'slice', 'quick_filters', 'anchor', 'ties_model', 'interval_method', 'bootstrap_rounds', 'seed',
+    ]);
+    expect(csv[0]).toMatchObject({ features: 'text', interval_method: 'sandwich' });
     expect(csv).toHaveLength(conversations.models);
     for (const r of csv) {
       expect(Math.abs(Number(r.controlled_rating) - Number(r.raw_rating) - Number(r.change)), r.model).toBeLessThan(0.11);

@@ -37,7 +37,7 @@ export interface LoadOptions {
    * 'all but text' (the page's default: long text stays out) or the columns to keep besides the
    * mapped ones; `check` may refuse them by throwing (e.g. an unknown --by column).
    */
-  keep?: 'all but text' | { columns: string[]; check?: (columns: ColumnInfo[]) => void };
+  keep?: 'all but text' | 'all' | { columns: string[]; check?: (columns: ColumnInfo[]) => void };
 }
 
 /** Reads the input(s) into `raw` and recognises the shape; a shape no preset fits is a FileError. */
@@ -46,6 +46,7 @@ export async function loadAndRecognise(db: Connector, input: string | readonly s
   const file = await readFile(db, input, {
     table: RAW_TABLE,
     pickColumns: (columns) => {
+      if (keep === 'all') return columns.map((c) => c.name);
       if (keep !== 'all but text') keep.check?.(columns);
       const early = detectPreset(columns);
       if (!early.ok) return columns.map((c) => c.name);

@@ -21,6 +21,8 @@ export interface IntervalPoint {
   lower: number | null;
   upper: number | null;
   group: string;
+  /** 95% rank range over the bootstrap rounds ("#2–5"), or null before the bootstrap. */
+  ranks: string | null;
   tip: string;
 }
 
@@ -41,13 +43,15 @@ function point(row: LeaderboardRow): IntervalPoint {
   const lower = row.lower === null ? null : r1(row.lower);
   const upper = row.upper === null ? null : r1(row.upper);
   const interval = lower !== null && upper !== null ? ` (95% CI ${lower.toFixed(1)} to ${upper.toFixed(1)})` : ' (interval computing)';
+  const ranks = row.rankLower === null || row.rankUpper === null ? null : row.rankLower === row.rankUpper ? `#${row.rankLower}` : `#${row.rankLower}–${row.rankUpper}`;
   return {
     model: row.model,
     rating,
     lower,
     upper,
     group: `group ${(row.group ?? 0) + 1}`,
-    tip: `${row.model}: ${rating.toFixed(1)}${interval}, ${row.votes.toLocaleString('en-US')} votes`,
+    ranks,
+    tip: `${row.model}: ${rating.toFixed(1)}${interval}${ranks ? `, rank ${ranks.slice(1)} in 95% of bootstrap rounds` : ''}${row.tier !== null ? `, tier ${row.tier}` : ''}, ${row.votes.toLocaleString('en-US')} votes`,
   };
 }
 
@@ -89,7 +93,7 @@ export function intervalChartOptions(input: IntervalChartInput): PlotOptions {
     marginLeft,
     marginTop,
     marginBottom,
-    marginRight: 16,
+    marginRight: points.some((p) => p.ranks) ? 64 : 16,
     style: { fontSize: '11px' },
     ariaLabel: 'Ratings with 95% intervals',
     x: { axis: 'both', label: 'Rating (Elo scale) →', grid: true, nice: true },
@@ -108,6 +112,8 @@ export function intervalChartOptions(input: IntervalChartInput): PlotOptions {
           }),
         ]
         : []),
+      // The rank range in the right margin: where the model stands in 95% of the bootstrap rounds.
+      Plot.text(points.filter((p) => p.ranks), { y: 'model', text: 'ranks', frameAnchor: 'right', textAnchor: 'start', dx: 8, fill: 'currentColor', fillOpacity: 0.7 }),
       Plot.tip(points, Plot.pointerY({ y: 'model', x: 'rating', title: 'tip' })),
     ],
   };

@@ -1,8 +1,9 @@
 /**
  * Head-to-head matrix: data → Observable Plot options for a square heatmap, rows and columns in
  * rating order. Three views of the same pairs: observed win fraction (non-tie votes, both seats
- * pooled), battle count (all votes), and the win probability the ratings predict. Unplayed pairs,
- * the diagonal, and predictions across comparison groups are empty cells, never 0.5.
+ * pooled), battle count (all votes), the win probability the ratings predict, and the confidence in
+ * their order (share of bootstrap rounds with the row model above). Unplayed pairs, the diagonal,
+ * and predictions or confidences across comparison groups are empty cells, never 0.5.
  */
 import type { PlotOptions } from '@observablehq/plot';
 import * as Plot from '@observablehq/plot';
@@ -11,12 +12,13 @@ import type { PairCounts } from '../stats/pair-counts.ts';
 import { predictedWinMatrix } from '../stats/predicted.ts';
 import type { WinMatrix } from '../stats/win-matrix.ts';
 
-export type MatrixMode = 'fraction' | 'battles' | 'predicted';
+export type MatrixMode = 'fraction' | 'battles' | 'predicted' | 'confidence';
 
 export const MATRIX_MODES: { id: MatrixMode; label: string; file: string }[] = [
   { id: 'fraction', label: 'Win fraction', file: 'win-fraction' },
   { id: 'battles', label: 'Battle count', file: 'battle-count' },
   { id: 'predicted', label: 'Predicted win probability', file: 'predicted-win' },
+  { id: 'confidence', label: 'Confidence in order', file: 'pairwise-confidence' },
 ];
 
 /** Everything the matrix reads, indexed like `models` (the pair counts' model list). */
@@ -71,6 +73,19 @@ export function predictedValues(board: Leaderboard, models: readonly string[]): 
   return matrix.map((line, i) => line.map((p, j) => (p !== null && rows[i]?.group === rows[j]?.group ? p : null)));
 }
 
+/**
+ * Share of bootstrap rounds in which `a` is rated above `b` (stats/pairwise-confidence.ts); null
+ * before the bootstrap has finished, across comparison groups, or for unrated models.
+ */
+export function pairConfidence(board: Leaderboard, a: string, b: string): number | null {
+  const p = board.pairwise;
+  if (!p) return null;
+  const i = p.models.indexOf(a), j = p.models.indexOf(b), n = p.models.length;
+  if (i < 0 || j < 0 || i === j) return null;
+  const v = p.above[i * n + j];
+  return Number.isFinite(v) ? v : null;
+}
+
 /** The shown matrix, [row][column] in `order`; unplayed and undefined cells are null. */
 export function matrixValues(mode: MatrixMode, source: MatrixSource, order: readonly number[]): (number | null)[][] {
   const predicted = mode === 'predicted' ? predictedValues(source.board, source.models) : null;
@@ -79,6 +94,7 @@ export function matrixValues(mode: MatrixMode, source: MatrixSource, order: read
       if (i === j) return null;
       if (mode === 'fraction') return source.observed.fraction[i][j];
       if (mode === 'battles') return source.observed.battles[i][j] > 0 ? source.observed.battles[i][j] : null;
+      if (mode === 'confidence') return pairConfidence(source.board, source.models[i], source.models[j]);
       return predicted![i][j];
     }),
   );
@@ -105,6 +121,12 @@ export function matrixCells(mode: MatrixMode, source: MatrixSource, order: reado
           : `${a} vs ${b}: ${a} won ${pct(value)} of ${int(decisive)} non-tie votes`;
       } else if (mode === 'battles') {
         tip = value === null ? `${a} vs ${b}: never played` : `${a} vs ${b}: ${int(all)} votes, ${int(decisive)} of them non-tie`;
+      } else if (mode === 'confidence') {
+        tip = value !== null
+          ? `${a} vs ${b}: ${a} is rated above ${b} in ${pct(value)} of ${int(source.board.pairwise!.rounds)} bootstrap rounds`
+          : !source.board.pairwise
+            ? `${a} vs ${b}: waiting for the bootstrap to finish`
+            : `${a} vs ${b}: no order (unrated, or different comparison groups)`;
       } else {
         const ra = byName.get(a)?.rating ?? null, rb = byName.get(b)?.rating ?? null;
         tip = value !== null
@@ -147,7 +169,8 @@ export function matrixColor(mode: MatrixMode, maxCount: number): Plot.ScaleOptio
     ? { type: 'sqrt', scheme: 'blues', domain: [0, maxCount], label: 'Votes between the two models (ties included)' }
     : {
       type: 'diverging', scheme: 'rdbu', domain: [0, 1], pivot: 0.5, tickFormat: '.0%',
-      label: mode === 'fraction' ? 'Row model’s share of non-tie votes' : 'Predicted chance that the row model wins',
+      label: mode === 'fraction' ? 'Row model’s share of non-tie votes'
+        : mode === 'confidence' ? 'Share of bootstrap rounds with the row model rated above' : 'Predicted chance that the row model wins',
     };
 }
 

@@ -1,12 +1,17 @@
 import type { Leaderboard } from '../stats/leaderboard';
 import { toCsv } from './csv';
+import { provenanceRecord, withProvenance, type Provenance } from './provenance';
 
 export const LEADERBOARD_CSV_HEADER = [
   'rank', 'model', 'rating', 'lower', 'upper', 'votes', 'wins', 'losses', 'ties', 'group',
-  'win_rate', 'rank_lower', 'rank_upper', 'flag',
+  'win_rate', 'rank_lower', 'rank_upper', 'flag', 'tier',
+  'bootstrap_lower', 'bootstrap_upper', 'sandwich_lower', 'sandwich_upper', 'sandwich_se',
 ] as const;
 
-const round = (x: number | null, digits: number) => (x === null ? null : Number(x.toFixed(digits)));
+/** `rank --json` and the page's JSON download: this object, with `models` as LEADERBOARD_CSV_HEADER records. */
+export const LEADERBOARD_JSON_FORMAT = 'arena-lens-leaderboard/2';
+
+const round = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? null : Number(x.toFixed(digits)));
 
 /** The leaderboard as records with stable names: the CSV columns and the JSON objects. */
 export function leaderboardRecords(board: Leaderboard) {
@@ -25,14 +30,48 @@ export function leaderboardRecords(board: Leaderboard) {
     rank_lower: r.rankLower,
     rank_upper: r.rankUpper,
     flag: r.flag,
+    tier: r.tier,
+    bootstrap_lower: round(r.bootstrapLower, 3),
+    bootstrap_upper: round(r.bootstrapUpper, 3),
+    sandwich_lower: round(r.sandwichLower, 3),
+    sandwich_upper: round(r.sandwichUpper, 3),
+    sandwich_se: round(r.se, 3),
   }));
 }
 
-export function leaderboardCsv(board: Leaderboard): string {
+export function leaderboardCsv(board: Leaderboard, provenance: Provenance | null = null): string {
   const records = leaderboardRecords(board);
-  return toCsv(LEADERBOARD_CSV_HEADER, records.map((r) => LEADERBOARD_CSV_HEADER.map((k) => r[k])));
+  const [header, rows] = withProvenance(LEADERBOARD_CSV_HEADER, records.map((r) => LEADERBOARD_CSV_HEADER.map((k) => r[k])), provenance);
+  return toCsv(header, rows);
 }
 
-export function leaderboardJson(board: Leaderboard): string {
-  return JSON.stringify(leaderboardRecords(board), null, 2) + '\n';
+/** Share of rounds with the row model above the column model, 4 decimals; null across groups. */
+function pairwiseRecord(board: Leaderboard) {
+  const p = board.pairwise;
+  if (!p) return null;
+  const n = p.models.length;
+  return {
+    rounds: p.rounds,
+    models: p.models,
+    above: p.models.map((_, i) => p.models.map((__, j) => round(p.above[i * n + j], 4))),
+  };
+}
+
+export function leaderboardObject(board: Leaderboard, provenance: Provenance | null = null) {
+  return {
+    format: LEADERBOARD_JSON_FORMAT,
+    provenance: provenance ? provenanceRecord(provenance) : null,
+    interval_method: board.intervalMethod,
+    rounds_done: board.roundsDone,
+    signal: board.signal
+      ? { adjacent_pairs: board.signal.adjacentPairs, separated_pairs: board.signal.separatedPairs, models: board.signal.models, separated_models: board.signal.separatedModels }
+      : null,
+    warnings: board.warnings.map((w) => w.message),
+    models: leaderboardRecords(board),
+    pairwise: pairwiseRecord(board),
+  };
+}
+
+export function leaderboardJson(board: Leaderboard, provenance: Provenance | null = null): string {
+  return JSON.stringify(leaderboardObject(board, provenance), null, 2) + '\n';
 }

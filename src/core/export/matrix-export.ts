@@ -1,4 +1,4 @@
-import { toCsv } from './csv.ts';
+import { provenanceCsv, type Provenance } from './provenance.ts';
 
 const round = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? null : Number(x.toFixed(digits)));
 
@@ -7,9 +7,9 @@ const round = (x: number | null, digits: number) => (x === null || !Number.isFin
  * the same order. Empty cells (unplayed pairs, the diagonal) stay empty, never 0 or 0.5.
  * Fractions keep 5 decimals; counts are written as they are.
  */
-export function matrixCsv(models: readonly string[], values: readonly (readonly (number | null)[])[], digits = 5): string {
+export function matrixCsv(models: readonly string[], values: readonly (readonly (number | null)[])[], digits = 5, provenance: Provenance | null = null): string {
   if (values.length !== models.length || values.some((row) => row.length !== models.length)) {
     throw new RangeError(`matrixCsv: expected a ${models.length}×${models.length} matrix`);
   }
-  return toCsv(['model', ...models], models.map((m, i) => [m, ...values[i].map((v) => round(v, digits))]));
+  return provenanceCsv(['model', ...models], models.map((m, i) => [m, ...values[i].map((v) => round(v, digits))]), provenance);
 }

@@ -19,9 +19,10 @@ import { whereClause } from '../sql/pair-counts.ts';
 export const STYLE_FEATURES = ['length', 'headers', 'lists', 'bold'] as const;
 export type StyleFeature = (typeof STYLE_FEATURES)[number];
 
-/** How each feature is named to people. */
-export const STYLE_FEATURE_LABELS: Record<StyleFeature, { short: string; long: string }> = {
+/** How each feature is named to people (tokens: LMArena's conv_metadata, see sql/style-metadata.ts). */
+export const STYLE_FEATURE_LABELS: Record<StyleFeature | 'tokens', { short: string; long: string }> = {
   length: { short: 'answer length', long: 'longer answers (characters)' },
+  tokens: { short: 'answer length (tokens)', long: 'longer answers (assistant tokens)' },
   headers: { short: 'headers', long: 'more markdown headers' },
   lists: { short: 'list items', long: 'more list items' },
   bold: { short: 'bold', long: 'more bold text' },
@@ -167,8 +168,8 @@ export interface StyleRows {
  * Rows of styleFeaturesSql (all chunks, in order) as StyleRows. `modelNames[code]` names each
  * model_name ENUM code (rows of modelsSql); only models that appear are kept, in code order.
  */
-export function readStyleRows(modelNames: readonly string[], rows: readonly Row[]): StyleRows {
-  const complete = (r: Row) => STYLE_FEATURES.every((f) => r[`${f}_a`] != null && r[`${f}_b`] != null);
+export function readStyleRows(modelNames: readonly string[], rows: readonly Row[], featureNames: readonly string[] = STYLE_FEATURES): StyleRows {
+  const complete = (r: Row) => featureNames.every((f) => r[`${f}_a`] != null && r[`${f}_b`] != null);
   const present = rows.filter(complete);
   let missingVotes = 0;
   for (const r of rows) if (!complete(r)) missingVotes += Number(r.weight);
@@ -183,11 +184,11 @@ export function readStyleRows(modelNames: readonly string[], rows: readonly Row[
       b: Int32Array.from(present, (r) => index.get(Number(r.b))!),
       outcome: Uint8Array.from(present, (r) => Number(r.outcome)),
       weight: col('weight'),
-      featureNames: [...STYLE_FEATURES],
-      features: STYLE_FEATURES.map((f) => col(`d_${f}`)),
+      featureNames: [...featureNames],
+      features: featureNames.map((f) => col(`d_${f}`)),
     },
-    sideA: STYLE_FEATURES.map((f) => col(`${f}_a`)),
-    sideB: STYLE_FEATURES.map((f) => col(`${f}_b`)),
+    sideA: featureNames.map((f) => col(`${f}_a`)),
+    sideB: featureNames.map((f) => col(`${f}_b`)),
     missingRows: rows.length - present.length,
     missingVotes,
   };

@@ -4,6 +4,7 @@ import { StrongConnectivityCheck } from './components.ts';
 import { toElo, type GroupFit, type RatingFit } from './fit-groups.ts';
 import { factorWithRidge, maximiseLikelihood, maxAbs, pinReference } from './newton-maximise.ts';
 import type { PairLikelihood } from './pair-likelihood.ts';
+import { pairwiseAboveShare } from './pairwise-confidence.ts';
 import { inverseCdfSorted, quantileSorted } from './percentile.ts';
 import { PoissonSampler } from './poisson.ts';
 import { seededRandom, type Random } from './random.ts';
@@ -126,6 +127,33 @@ export class RatingBootstrap {
       }
     });
     return { rounds: this.rounds, roundsDone: done, lower, upper, rankLower, rankUpper, warnings };
+  }
+
+  /**
+   * Share of the rounds done in which model i (row) is rated above model j (column), n×n over all
+   * models, row-major; NaN on the diagonal, across groups, for unrated models, and before any round.
+   */
+  pairwiseAbove(): Float64Array {
+    const n = this.fit.models.length, out = new Float64Array(n * n).fill(NaN);
+    if (this.done === 0) return out;
+    for (const s of this.states) {
+      if (s.failed) continue;
+      const members = s.fit.members, m = members.length;
+      const share = pairwiseAboveShare(s.ratings, this.done, m);
+      for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) out[members[a] * n + members[b]] = share[a * m + b];
+    }
+    return out;
+  }
+
+  /** Model `k`'s rating in each round done so far (global index); null when it has no draws. */
+  drawsOf(k: number): Float64Array | null {
+    for (const s of this.states) {
+      const local = s.fit.members.indexOf(k);
+      if (local < 0 || s.failed) continue;
+      const m = s.fit.members.length;
+      return Float64Array.from({ length: this.done }, (_, r) => s.ratings[r * m + local]);
+    }
+    return null;
   }
 
   private runGroupRound(s: GroupState, round: number): void {

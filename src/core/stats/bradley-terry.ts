@@ -44,6 +44,18 @@ export const bradleyTerryLikelihood: PairLikelihood = {
       }
     }
   },
+  scoreQuadratic(table, x, y) {
+    // One vote's score is (o − p)·(e_i − e_j), o = 1, 0 or ½ for a win of i, of j, or a tie.
+    const { i, j, winsI, winsJ, ties } = table;
+    let q = 0;
+    for (let p = 0; p < i.length; p++) {
+      const a = i[p], b = j[p], dy = y[a] - y[b];
+      if (dy === 0) continue;
+      const prob = 1 / (1 + Math.exp(x[b] - x[a]));
+      q += (winsI[p] * (1 - prob) ** 2 + winsJ[p] * prob ** 2 + ties[p] * (0.5 - prob) ** 2) * dy * dy;
+    }
+    return q;
+  },
 };
 
 /**

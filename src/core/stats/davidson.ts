@@ -48,6 +48,23 @@ export const davidsonLikelihood: PairLikelihood = {
       h[m * size + m] += hll;
     }
   },
+  scoreQuadratic(table, x, y) {
+    // Per vote, ∂ℓ/∂d = [1, −1, 0] − (pa − pb) and ∂ℓ/∂λ = [0, 0, 1] − pt for a win of i, of j, a tie;
+    // then θ_a gets ∂ℓ/∂d / 2, θ_b −∂ℓ/∂d / 2, so s·y = ∂ℓ/∂d·(y_a − y_b)/2 + ∂ℓ/∂λ·y_λ.
+    const { i, j, winsI, winsJ, ties } = table;
+    const m = table.modelCount, lambda = x[m], yl = y[m];
+    let q = 0;
+    for (let p = 0; p < i.length; p++) {
+      const a = i[p], b = j[p];
+      const d = (x[a] - x[b]) / 2, half = (y[a] - y[b]) / 2;
+      const top = Math.max(Math.abs(d), lambda);
+      const ea = Math.exp(d - top), eb = Math.exp(-d - top), et = Math.exp(lambda - top), sum = ea + eb + et;
+      const diff = (ea - eb) / sum, pt = et / sum;
+      const win = (1 - diff) * half - pt * yl, loss = (-1 - diff) * half - pt * yl, tie = -diff * half + (1 - pt) * yl;
+      q += winsI[p] * win * win + winsJ[p] * loss * loss + ties[p] * tie * tie;
+    }
+    return q;
+  },
 };
 
 export interface DavidsonGroup {

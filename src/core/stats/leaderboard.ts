@@ -5,7 +5,10 @@ import { davidsonLikelihood, fitDavidson, type DavidsonGroup } from './davidson.
 import type { RatingFit, RatingScale } from './fit-groups.ts';
 import type { PairCounts } from './pair-counts.ts';
 import { rankUpperBound } from './ranks.ts';
+import { sandwichIntervals, type SandwichIntervals } from './sandwich.ts';
+import { orderSignal, type OrderSignal } from './signal.ts';
 import type { StatsWarning } from './stats-warning.ts';
+import { assignTiers } from './tiers.ts';
 import { winMatrix, type WinMatrix } from './win-matrix.ts';
 
 export interface LeaderboardOptions extends RatingScale {
@@ -14,18 +17,32 @@ export interface LeaderboardOptions extends RatingScale {
   seed?: number;
   /** 'half': Bradley-Terry with a tie as half a win each side (default); 'davidson': Davidson's ties model. */
   ties?: 'half' | 'davidson';
+  /** Which 95% interval the board shows and ranks by: bootstrap percentiles (default) or sandwich (robust Wald). */
+  intervals?: IntervalMethod;
 }
+
+export type IntervalMethod = 'bootstrap' | 'sandwich';
 
 export interface LeaderboardRow {
   model: string;
   rating: number | null;
-  /** Bootstrap percentile bounds; null for unrated models and before any round has run. */
+  /** The board's interval (`intervalMethod`); null for unrated models and, for the bootstrap, before any round. */
   lower: number | null;
   upper: number | null;
-  /** Rank (UB) within the group; from the point ratings until intervals exist. */
+  /** Rank (UB) within the group from `lower`/`upper`; from the point ratings until intervals exist. */
   rank: number | null;
+  /** 95% rank range over the bootstrap rounds (inverse empirical CDF, so integers); null before any round. */
   rankLower: number | null;
   rankUpper: number | null;
+  /** Both kinds of interval, whichever the board shows. */
+  bootstrapLower: number | null;
+  bootstrapUpper: number | null;
+  sandwichLower: number | null;
+  sandwichUpper: number | null;
+  /** Sandwich (robust) standard error, Elo points. */
+  se: number | null;
+  /** comparIA tier from `lower`/`upper` on the whole board (tiers.ts); null until intervals exist. */
+  tier: number | null;
   votes: number;
   wins: number;
   losses: number;
@@ -46,6 +63,19 @@ export interface Leaderboard {
   roundsDone: number;
   /** Per group tie parameter, with ties: 'davidson'. */
   davidson: DavidsonGroup[] | null;
+  intervalMethod: IntervalMethod;
+  /** Adjacent pairs whose intervals do not overlap; null until intervals exist. */
+  signal: OrderSignal | null;
+  /** Bootstrap pairwise confidence, once every round has run (pairwise-confidence.ts). */
+  pairwise: PairwiseConfidence | null;
+}
+
+export interface PairwiseConfidence {
+  /** Indexed like the fit's models (the pair counts' order), not like `rows`. */
+  models: string[];
+  /** above[i·n + j]: share of rounds with model i rated above model j; NaN across groups, unrated, diagonal. */
+  above: Float64Array;
+  rounds: number;
 }
 
 /**
@@ -58,10 +88,14 @@ export class IncrementalLeaderboard {
   readonly observed: WinMatrix;
   private readonly davidson: DavidsonGroup[] | null;
   private readonly bootstrap: RatingBootstrap | null;
+  private readonly sandwich: SandwichIntervals;
+  private readonly method: IntervalMethod;
 
   constructor(counts: PairCounts, options: LeaderboardOptions = {}) {
-    const { anchor, mean, bootstrapRounds = 1000, seed = 0, ties = 'half' } = options;
+    const { anchor, mean, bootstrapRounds = 1000, seed = 0, ties = 'half', intervals = 'bootstrap' } = options;
     if (ties !== 'half' && ties !== 'davidson') throw new RangeError(`computeLeaderboard: ties must be 'half' or 'davidson', got "${ties}"`);
+    if (intervals !== 'bootstrap' && intervals !== 'sandwich') throw new RangeError(`computeLeaderboard: intervals must be 'bootstrap' or 'sandwich', got "${intervals}"`);
+    this.method = intervals;
     if (!Number.isInteger(bootstrapRounds) || bootstrapRounds < 0) throw new RangeError(`computeLeaderboard: bootstrapRounds must be a non-negative integer, got ${bootstrapRounds}`);
     this.observed = winMatrix(counts);
     if (ties === 'davidson') {
@@ -74,6 +108,7 @@ export class IncrementalLeaderboard {
     }
     const likelihood = ties === 'davidson' ? davidsonLikelihood : bradleyTerryLikelihood;
     this.bootstrap = bootstrapRounds > 0 && this.fit.groups.length > 0 ? new RatingBootstrap(this.fit, likelihood, { rounds: bootstrapRounds, seed }) : null;
+    this.sandwich = sandwichIntervals(this.fit, likelihood);
   }
 
   get finished(): boolean { return !this.bootstrap || this.bootstrap.finished; }
@@ -82,7 +117,10 @@ export class IncrementalLeaderboard {
 
   current(): Leaderboard {
     const intervals = this.bootstrap && this.bootstrap.roundsDone > 0 ? this.bootstrap.intervals() : null;
-    return assembleLeaderboard(this.fit, this.observed, intervals, this.davidson, this.bootstrap?.rounds ?? 0);
+    const pairwise = this.bootstrap && this.bootstrap.finished
+      ? { models: this.fit.models, above: this.bootstrap.pairwiseAbove(), rounds: this.bootstrap.roundsDone }
+      : null;
+    return assembleLeaderboard(this.fit, this.observed, intervals, this.sandwich, this.method, this.davidson, this.bootstrap?.rounds ?? 0, pairwise);
   }
 }
 
@@ -94,19 +132,30 @@ export function computeLeaderboard(counts: PairCounts, options: LeaderboardOptio
 }
 
 function assembleLeaderboard(
-  fit: RatingFit, observed: WinMatrix, intervals: BootstrapIntervals | null, davidson: DavidsonGroup[] | null, rounds: number,
+  fit: RatingFit, observed: WinMatrix, intervals: BootstrapIntervals | null, sandwich: SandwichIntervals, method: IntervalMethod,
+  davidson: DavidsonGroup[] | null, rounds: number, pairwise: PairwiseConfidence | null,
 ): Leaderboard {
-  const lower = intervals ? intervals.lower : fit.ratings;
-  const upper = intervals ? intervals.upper : fit.ratings;
-  const rank = rankUpperBound(lower, upper, fit.group.map((g, k) => (fit.ratings[k] === null ? null : g)));
+  const shown = method === 'sandwich' ? sandwich : intervals;
+  const lower = shown ? shown.lower : fit.ratings;
+  const upper = shown ? shown.upper : fit.ratings;
+  const group = fit.group.map((g, k) => (fit.ratings[k] === null ? null : g));
+  const rank = rankUpperBound(lower, upper, group);
+  const bounds = fit.ratings.map((rating, k) => ({ rating, lower: shown ? shown.lower[k] : null, upper: shown ? shown.upper[k] : null, group: group[k] }));
+  const tier = assignTiers(bounds);
   const rows = fit.models.map((model, k): LeaderboardRow => ({
     model,
     rating: fit.ratings[k],
-    lower: intervals ? intervals.lower[k] : null,
-    upper: intervals ? intervals.upper[k] : null,
+    lower: bounds[k].lower,
+    upper: bounds[k].upper,
     rank: rank[k],
     rankLower: intervals ? intervals.rankLower[k] : null,
     rankUpper: intervals ? intervals.rankUpper[k] : null,
+    bootstrapLower: intervals ? intervals.lower[k] : null,
+    bootstrapUpper: intervals ? intervals.upper[k] : null,
+    sandwichLower: sandwich.lower[k],
+    sandwichUpper: sandwich.upper[k],
+    se: sandwich.se[k],
+    tier: tier[k],
     votes: observed.votes[k], wins: observed.wins[k], losses: observed.losses[k], ties: observed.ties[k],
     winRate: observed.averageWinRate[k],
     group: fit.group[k],
@@ -116,5 +165,8 @@ function assembleLeaderboard(
     (x.group ?? Infinity) - (y.group ?? Infinity) ||
     (y.rating ?? -Infinity) - (x.rating ?? -Infinity) ||
     (x.model < y.model ? -1 : x.model > y.model ? 1 : 0));
-  return { rows, warnings: [...fit.warnings, ...(intervals?.warnings ?? [])], rounds, roundsDone: intervals?.roundsDone ?? 0, davidson };
+  return {
+    rows, warnings: [...fit.warnings, ...(intervals?.warnings ?? [])], rounds, roundsDone: intervals?.roundsDone ?? 0, davidson,
+    intervalMethod: method, signal: shown ? orderSignal(bounds) : null, pairwise,
+  };
 }

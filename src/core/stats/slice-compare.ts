@@ -10,36 +10,45 @@
  * L than in R, compared with the typical model". Ranks are among the common models.
  *
  * Interval of the difference: every round resamples each slice's votes (Poisson bootstrap, as
- * bootstrap.ts: a cell of n votes gets Poisson(n)), refits both slices, re-centres them and records
+ * bootstrap.ts: a cell of n votes gets Poisson(n)), refits both slices and records
  * rating'_L − rating'_R; percentiles 2.5 / 97.5. The two slices are resampled independently, which
  * is exact when they share no vote (a value vs another value, or vs "the rest"); for overlapping
- * slices it overstates the spread (conservative). A difference is significant when its interval
- * excludes 0. A round in which a common model loses its finite rating is redrawn (counted).
+ * slices it overstates the spread (conservative).
+ *
+ * A resample in which a model has no finite rating (it never lost, or never won, in that resample):
+ * the round is kept, and counts for that model only if the model is rated in both resampled slices
+ * — the intervals are conditional on both slices containing the model. Each round is centred over
+ * the models it kept, at their full-data level (mean of their left ratings, median of their
+ * differences), so a dropped model does not shift the others. Each model reports the share of
+ * rounds it was dropped from; one dropped from more than 10% gets no significance (its conditional
+ * interval is too biased to trust), and nor does one whose interval misses its own estimate.
+ *
+ * Significance, with K models compared at once: the two-sided p-value of each difference from its
+ * bootstrap standard error, p = 2·Φ(−|Δ| / se), adjusted by Holm's method over the K models with a
+ * valid interval (holm.ts), significant when the adjusted p < 0.05 — so the chance of calling any
+ * unchanged model significant stays under 5% however many are compared. Only finished runs say
+ * anything is significant.
  */
 import { fitBradleyTerry } from './bradley-terry.ts';
 import type { ExclusionReason } from './components.ts';
 import type { RatingFit } from './fit-groups.ts';
+import { holmAdjust } from './holm.ts';
+import { normalCdf } from './normal.ts';
 import type { PairCounts } from './pair-counts.ts';
 import { quantileSorted } from './percentile.ts';
 import { PoissonSampler } from './poisson.ts';
 import { seededRandom, type Random } from './random.ts';
-import type { ColumnInfo } from '../schema/column.ts';
-import { parseDuckType, typeAtPath } from '../schema/duckdb-type.ts';
-import type { DimensionHint } from '../schema/preset.ts';
-import { BATTLES_TABLE } from '../sql/battles.ts';
-import type { Row } from '../sql/connector.ts';
-import { filtersSql, type Filter } from '../sql/filters.ts';
-import { whereClause } from '../sql/pair-counts.ts';
-import { quoteIdent, quotePath } from '../sql/quote.ts';
-import { Params, type SqlCondition, type SqlQuery, type SqlValue } from '../sql/statement.ts';
 
 export interface SliceCompareOptions {
   /** Bootstrap rounds, default 300. */
   rounds?: number;
   seed?: number;
-  /** Interval mass, default 0.95. */
+  /** Interval mass, default 0.95; also the family-wise level of the significance calls (1 − level). */
   level?: number;
 }
+
+/** Above this share of rounds without a finite rating in both slices, a model's interval is not used for significance. */
+export const MAX_DROPPED_SHARE = 0.1;
 
 export interface SliceSide {
   rating: number;
@@ -50,6 +59,9 @@ export interface SliceSide {
   votes: number;
 }
 
+/** Why a model's interval is not used for significance. */
+export type IntervalProblem = 'fragile' | 'off-centre';
+
 export interface ComparedModel {
   model: string;
   left: SliceSide;
@@ -58,7 +70,16 @@ export interface ComparedModel {
   diff: number;
   diffLower: number | null;
   diffUpper: number | null;
-  /** Interval excludes 0; null before the first round. */
+  /** Rounds in which the model was rated in both resampled slices, and the share of rounds it was not. */
+  roundsKept: number;
+  droppedShare: number;
+  /** Bootstrap standard error of diff; p-value of diff ≠ 0 (normal approximation), and Holm-adjusted. */
+  se: number | null;
+  p: number | null;
+  pAdjusted: number | null;
+  /** 'fragile': dropped from more than MAX_DROPPED_SHARE of rounds; 'off-centre': the interval misses diff. */
+  problem: IntervalProblem | null;
+  /** Holm-adjusted p < 1 − level, from a finished run and a valid interval; null while running. */
   significant: boolean | null;
 }
 
@@ -78,12 +99,13 @@ export interface SliceComparison {
   apart: OneSidedModel[];
   rounds: number;
   roundsDone: number;
-  redraws: number;
-  /** Set when resamples kept losing a common model's rating: intervals stop where they were. */
-  failed: boolean;
+  /** 'nothing': fewer than two models are rated in both slices, so no bootstrap runs at all. */
+  status: 'running' | 'done' | 'nothing';
+  /** Rounds in which at least one common model was dropped. */
+  roundsWithDrops: number;
+  /** The multiple-comparison correction and the number of models it covers (valid intervals). */
+  correction: { method: 'holm'; family: number; level: number };
 }
-
-const MAX_REDRAWS = 100;
 
 /** Votes per model (self-pairs left out). */
 export function modelVotes(counts: PairCounts): Float64Array {
@@ -104,26 +126,25 @@ class Resampler {
   private readonly cells: number[];
   private readonly sampler: PoissonSampler;
   private readonly draw: Float64Array;
+  private readonly picked: Pick<PairCounts, 'a' | 'b' | 'outcome'>;
   constructor(private readonly counts: PairCounts, members: Set<number>) {
     this.cells = [];
     for (let c = 0; c < counts.n.length; c++) if (members.has(counts.a[c]) && members.has(counts.b[c])) this.cells.push(c);
     this.sampler = new PoissonSampler(this.cells.map((c) => counts.n[c]));
     this.draw = new Float64Array(this.cells.length);
+    this.picked = {
+      a: Int32Array.from(this.cells, (c) => counts.a[c]),
+      b: Int32Array.from(this.cells, (c) => counts.b[c]),
+      outcome: Uint8Array.from(this.cells, (c) => counts.outcome[c]),
+    };
   }
   next(random: Random): PairCounts {
     this.sampler.sampleAll(random, this.draw);
-    const pick = <T extends Int32Array | Uint8Array>(src: T, make: (n: number) => T) => { const out = make(this.cells.length); this.cells.forEach((c, i) => { out[i] = src[c]; }); return out; };
-    return {
-      models: this.counts.models,
-      a: pick(this.counts.a, (n) => new Int32Array(n)),
-      b: pick(this.counts.b, (n) => new Int32Array(n)),
-      outcome: pick(this.counts.outcome, (n) => new Uint8Array(n)),
-      n: Float64Array.from(this.draw),
-    };
+    return { models: this.counts.models, ...this.picked, n: Float64Array.from(this.draw) };
   }
 }
 
-/** Ratings of `idx` centred on 1000, or null when one of them is unrated or outside the first's group. */
+/** Ratings of `idx` centred on 1000 (the main group's), or null when one of them is unrated or outside the first's group. */
 function centred(fit: RatingFit, idx: readonly number[]): Float64Array | null {
   const g = fit.group[idx[0]];
   let sum = 0;
@@ -141,6 +162,20 @@ function aligned(left: Float64Array, right: Float64Array): [Float64Array, Float6
   const d = Float64Array.from(left, (x, k) => x - right[k]).sort();
   const shift = quantileSorted(d, 0.5);
   return [left, Float64Array.from(right, (x) => x + shift)];
+}
+
+const median = (values: number[]) => quantileSorted(Float64Array.from(values).sort(), 0.5);
+
+/**
+ * Which common models (positions in `common`) a resampled fit rates in one group: the group that
+ * holds most of them (ties: the lowest group id). Others are dropped from the round.
+ */
+function ratedInOneGroup(fit: RatingFit, common: readonly number[]): boolean[] {
+  const tally = new Map<number, number>();
+  for (const k of common) if (fit.ratings[k] !== null && fit.group[k] !== null) tally.set(fit.group[k]!, (tally.get(fit.group[k]!) ?? 0) + 1);
+  let best = -1, most = 0;
+  for (const [g, n] of [...tally].sort((x, y) => x[0] - y[0])) if (n > most) { best = g; most = n; }
+  return common.map((k) => fit.ratings[k] !== null && fit.group[k] === best);
 }
 
 function ranks(values: Float64Array): number[] {
@@ -164,10 +199,10 @@ export class SliceComparer {
   private readonly common: number[];
   private readonly point: [Float64Array, Float64Array] | null;
   private readonly resamplers: [Resampler, Resampler] | null;
+  /** Per round and common model: left and right rating, NaN when the model was dropped from the round. */
   private readonly draws: [Float64Array, Float64Array];
   private done = 0;
-  private redraws = 0;
-  private failed = false;
+  private roundsWithDrops = 0;
 
   constructor(left: PairCounts, right: PairCounts, options: SliceCompareOptions = {}) {
     if (left.models.length !== right.models.length || left.models.some((m, k) => m !== right.models[k])) {
@@ -176,6 +211,7 @@ export class SliceComparer {
     this.rounds = options.rounds ?? 300;
     if (!Number.isInteger(this.rounds) || this.rounds < 0) throw new RangeError(`SliceComparer: rounds must be a non-negative integer, got ${this.rounds}`);
     this.level = options.level ?? 0.95;
+    if (!(this.level > 0 && this.level < 1)) throw new RangeError(`SliceComparer: level must be in (0, 1), got ${this.level}`);
     this.random = seededRandom(options.seed ?? 0);
     this.fits = [fitBradleyTerry(left), fitBradleyTerry(right)];
     this.votes = [modelVotes(left), modelVotes(right)];
@@ -188,59 +224,89 @@ export class SliceComparer {
     this.draws = [new Float64Array(size), new Float64Array(size)];
   }
 
-  get finished(): boolean { return this.failed || !this.resamplers || this.done >= this.rounds; }
+  get finished(): boolean { return !this.resamplers || this.done >= this.rounds; }
   get roundsDone(): number { return this.done; }
 
   /** Runs up to `count` more rounds; returns how many ran. */
   runRounds(count: number): number {
     const start = this.done;
     const stop = Math.min(this.rounds, this.done + Math.max(0, Math.floor(count)));
-    while (!this.finished && this.done < stop) {
-      const rows: Float64Array[] = [];
-      for (const side of [0, 1] as const) {
-        let row: Float64Array | null = null;
-        for (let attempt = 0; !row; attempt++) {
-          if (attempt >= MAX_REDRAWS) { this.failed = true; return this.done - start; }
-          row = centred(fitBradleyTerry(this.resamplers![side].next(this.random)), this.common);
-          if (!row) this.redraws++;
-        }
-        rows.push(row);
-      }
-      const [l, r] = aligned(rows[0], rows[1]);
-      this.draws[0].set(l, this.done * this.common.length);
-      this.draws[1].set(r, this.done * this.common.length);
-      this.done++;
-    }
+    while (!this.finished && this.done < stop) this.runRound();
     return this.done - start;
+  }
+
+  private runRound(): void {
+    const nc = this.common.length, [pl, pr] = this.point!;
+    const fits = [0, 1].map((side) => fitBradleyTerry(this.resamplers![side].next(this.random)));
+    const okL = ratedInOneGroup(fits[0], this.common), okR = ratedInOneGroup(fits[1], this.common);
+    const kept = this.common.flatMap((_, c) => (okL[c] && okR[c] ? [c] : []));
+    const [dl, dr] = this.draws, o = this.done * nc;
+    dl.fill(NaN, o, o + nc);
+    dr.fill(NaN, o, o + nc);
+    if (kept.length < nc) this.roundsWithDrops++;
+    if (kept.length >= 2) {
+      // Left: the kept models' mean at their full-data mean. Right: their median difference at the full-data one.
+      const raw = (side: number, c: number) => fits[side].ratings[this.common[c]]!;
+      const shiftL = kept.reduce((s, c) => s + pl[c] - raw(0, c), 0) / kept.length;
+      const shiftR = median(kept.map((c) => raw(0, c) + shiftL - raw(1, c))) - median(kept.map((c) => pl[c] - pr[c]));
+      for (const c of kept) {
+        dl[o + c] = raw(0, c) + shiftL;
+        dr[o + c] = raw(1, c) + shiftR;
+      }
+    }
+    this.done++;
   }
 
   current(): SliceComparison {
     const fitL = this.fits[0], [votesL, votesR] = this.votes, nc = this.common.length, done = this.done;
-    const tail = (1 - this.level) / 2;
-    const interval = (get: (r: number) => number): [number | null, number | null] => {
-      if (done === 0) return [null, null];
-      const col = Float64Array.from({ length: done }, (_, r) => get(r)).sort();
-      return [quantileSorted(col, tail), quantileSorted(col, 1 - tail)];
-    };
+    const tail = (1 - this.level) / 2, finished = this.finished;
+    const status = !this.point ? 'nothing' : finished ? 'done' : 'running';
     const common: ComparedModel[] = [];
     if (this.point) {
       const [pl, pr] = this.point, [dl, dr] = this.draws;
       const rl = ranks(pl), rr = ranks(pr);
       this.common.forEach((k, c) => {
-        const [ll, lu] = interval((r) => dl[r * nc + c]);
-        const [rlo, rup] = interval((r) => dr[r * nc + c]);
-        const [dlo, dup] = interval((r) => dl[r * nc + c] - dr[r * nc + c]);
+        const left: number[] = [], right: number[] = [], diff: number[] = [];
+        for (let r = 0; r < done; r++) {
+          const x = dl[r * nc + c], y = dr[r * nc + c];
+          if (Number.isNaN(x)) continue;
+          left.push(x); right.push(y); diff.push(x - y);
+        }
+        const interval = (values: number[]): [number | null, number | null] => {
+          if (values.length === 0) return [null, null];
+          const sorted = Float64Array.from(values).sort();
+          return [quantileSorted(sorted, tail), quantileSorted(sorted, 1 - tail)];
+        };
+        const [ll, lu] = interval(left), [rlo, rup] = interval(right), [dlo, dup] = interval(diff);
+        const d = pl[c] - pr[c];
+        const se = diff.length >= 2 ? Math.sqrt(diff.reduce((s, x) => s + x * x, 0) / diff.length - (diff.reduce((s, x) => s + x, 0) / diff.length) ** 2) : null;
+        const droppedShare = done > 0 ? 1 - diff.length / done : 0;
+        const problem: IntervalProblem | null = done === 0 ? null
+          : droppedShare > MAX_DROPPED_SHARE ? 'fragile'
+          : dlo === null || dup === null || d < dlo || d > dup ? 'off-centre' : null;
+        const p = se === null ? null : se > 0 ? 2 * normalCdf(-Math.abs(d) / se) : d === 0 ? 1 : 0;
         common.push({
           model: fitL.models[k],
           left: { rating: pl[c], lower: ll, upper: lu, rank: rl[c], votes: votesL[k] },
           right: { rating: pr[c], lower: rlo, upper: rup, rank: rr[c], votes: votesR[k] },
-          diff: pl[c] - pr[c], diffLower: dlo, diffUpper: dup,
-          significant: dlo === null || dup === null ? null : dlo > 0 || dup < 0,
+          diff: d, diffLower: dlo, diffUpper: dup,
+          roundsKept: diff.length, droppedShare, se, p, pAdjusted: null, problem, significant: null,
         });
       });
     }
+    // Holm over the models with a valid interval, and only once every round has run.
+    const tested = common.map((x) => (finished && x.problem === null && x.p !== null ? x.p : null));
+    const adjusted = holmAdjust(tested);
+    const alpha = 1 - this.level;
+    common.forEach((x, c) => {
+      x.pAdjusted = adjusted[c];
+      x.significant = finished && status === 'done' ? adjusted[c] !== null && adjusted[c]! < alpha : null;
+    });
     common.sort((x, y) => y.diff - x.diff || (x.model < y.model ? -1 : 1));
-    return { common, apart: this.apart(), rounds: this.rounds, roundsDone: done, redraws: this.redraws, failed: this.failed };
+    return {
+      common, apart: this.apart(), rounds: this.rounds, roundsDone: done, status, roundsWithDrops: this.roundsWithDrops,
+      correction: { method: 'holm', family: tested.filter((p) => p !== null).length, level: this.level },
+    };
   }
 
   private apart(): OneSidedModel[] {
@@ -274,96 +340,4 @@ export function compareSlices(left: PairCounts, right: PairCounts, options: Slic
   const run = new SliceComparer(left, right, options);
   run.runRounds(Infinity);
   return run.current();
-}
-
-// ---------------------------------------------------------------------------------------------
-// The slices themselves, as SQL conditions on `battles`. (Query builders belong in core/sql; they
-// live here only because this lens was given this file: move them to core/sql/slices.ts.)
-// ---------------------------------------------------------------------------------------------
-
-/** A dimension the pickers offer: a scalar VARCHAR, BOOLEAN or integer column (or struct field). */
-export interface SliceDimension {
-  path: string[];
-  label: string;
-}
-
-/** One side of the comparison: dimension = value, or every vote the other side does not take. */
-export type SlicePick = { kind: 'value'; path: string[]; value: SqlValue } | { kind: 'rest' };
-
-const INTEGER = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/;
-const SKIP = new Set(['row_id', 'model_a', 'model_b', 'outcome', 'weight']);
-
-function sliceable(columns: readonly ColumnInfo[], path: readonly string[]): boolean {
-  const info = columns.find((c) => c.name === path[0]);
-  if (!info) return false;
-  let t;
-  try { t = typeAtPath(parseDuckType(info.type), path.slice(1)); } catch { return false; }
-  return !!t && t.kind === 'scalar' && (t.name === 'VARCHAR' || t.name === 'BOOLEAN' || INTEGER.test(t.name));
-}
-
-/**
- * Candidate dimensions: the preset's hints first (with their labels), then every other top-level
- * VARCHAR / BOOLEAN / integer column of battles, minus `skip` (ids, the time column). Keep those
- * with few values with sliceCardinalitySql.
- */
-export function sliceDimensions(columns: readonly ColumnInfo[], hints: readonly DimensionHint[], skip: readonly string[] = []): SliceDimension[] {
-  const out: SliceDimension[] = [];
-  const seen = new Set<string>();
-  const add = (path: string[], label: string) => {
-    const key = JSON.stringify(path);
-    if (seen.has(key) || SKIP.has(path[0]) || skip.includes(path[0]) || !sliceable(columns, path)) return;
-    seen.add(key);
-    out.push({ path, label });
-  };
-  for (const h of hints) if (h.kind === 'category' || h.kind === 'boolean' || h.kind === 'number') add([...h.path], h.label);
-  for (const c of columns) add([c.name], c.name);
-  return out;
-}
-
-/** One row, approximate distinct count per dimension: d0, d1, … */
-export function sliceCardinalitySql(dims: readonly SliceDimension[]): SqlQuery {
-  const parts = dims.map((d, i) => `approx_count_distinct(${quotePath(d.path)}) AS d${i}`);
-  return { sql: `SELECT ${parts.length ? parts.join(', ') : '0 AS none'} FROM ${quoteIdent(BATTLES_TABLE)}`, params: [] };
-}
-
-/** Dimensions with between 2 and `max` values, from the row of sliceCardinalitySql. */
-export function lowCardinality(dims: readonly SliceDimension[], row: Row, max = 60): SliceDimension[] {
-  return dims.filter((_, i) => { const d = Number(row[`d${i}`]); return d >= 2 && d <= max; });
-}
-
-/** A dimension's values in the slice `where`, most votes first: value, votes. */
-export function sliceValuesSql(path: readonly string[], where?: SqlCondition, limit = 60): SqlQuery {
-  const params = new Params(where?.params.length ?? 0);
-  return {
-    sql:
-      `SELECT ${quotePath(path)} AS value, sum(weight) AS votes FROM ${quoteIdent(BATTLES_TABLE)}${whereClause(where)} ` +
-      `GROUP BY 1 ORDER BY votes DESC, value NULLS LAST LIMIT ${params.add(limit)}`,
-    params: [...(where?.params ?? []), ...params.values],
-  };
-}
-
-const pickFilter = (p: Extract<SlicePick, { kind: 'value' }>): Filter => ({ kind: 'in', path: p.path, values: [p.value] });
-
-/**
- * Both sides as conditions on battles, each ANDed with the current slice `base` (placeholders
- * continue after base's). "rest" is NOT the other side's condition, a NULL counting as not taken.
- */
-export function sliceConditions(base: SqlCondition, left: SlicePick, right: SlicePick, schema: readonly ColumnInfo[]): [SqlCondition, SqlCondition] {
-  if (left.kind === 'rest' && right.kind === 'rest') throw new Error('slice compare: only one side can be "the rest"');
-  const one = (pick: SlicePick, other: SlicePick): SqlCondition => {
-    const own = pick.kind === 'value' ? pick : (other as Extract<SlicePick, { kind: 'value' }>);
-    const f = filtersSql([pickFilter(own)], schema, base.params.length + 1);
-    const cond = pick.kind === 'value' ? `(${f.sql})` : `NOT coalesce((${f.sql}), false)`;
-    return { sql: base.sql ? `(${base.sql}) AND ${cond}` : cond, params: [...base.params, ...f.params] };
-  };
-  return [one(left, right), one(right, left)];
-}
-
-/** "language = French", "language ≠ French" for the rest. */
-export function pickLabel(pick: SlicePick, other: SlicePick, dims: readonly SliceDimension[]): string {
-  const named = pick.kind === 'value' ? pick : other.kind === 'value' ? other : null;
-  if (!named) return 'all votes';
-  const dim = dims.find((d) => d.path.join('.') === named.path.join('.'))?.label ?? named.path.join('.');
-  if (named.value === null) return pick.kind === 'value' ? `${dim} missing` : `${dim} present`;
-  return `${dim} ${pick.kind === 'value' ? '=' : '≠'} ${String(named.value)}`;
 }

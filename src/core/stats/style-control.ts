@@ -1,26 +1,32 @@
 import { fitBradleyTerry } from './bradley-terry.ts';
-import { choleskySolve } from './cholesky.ts';
+import { choleskyFactor, choleskySolve } from './cholesky.ts';
+import type { ExclusionReason } from './components.ts';
 import type { RatingFit } from './fit-groups.ts';
-import { factorWithRidge, maxAbs, pinReference, type NewtonOptions } from './newton-maximise.ts';
+import { normalQuantile } from './normal.ts';
 import type { PairCounts } from './pair-counts.ts';
 import { logSigmoid } from './pair-likelihood.ts';
-import { ELO_PER_NAT } from './pair-table.ts';
 import { rankUpperBound } from './ranks.ts';
 
 /**
- * Style control: Bradley-Terry with per-vote style covariates (LMArena, "Does Style Matter?",
- * lmsys.org/blog/2024-08-28-style-control; FastChat fastchat/serve/monitor/elo_analysis.py,
- * construct_style_matrices + fit_mle_elo). For a vote of model a against model b,
- *   P(a wins) = σ(θ_a − θ_b + Σ_f β_f · z_f),
- *   z_f = (d_f − mean d_f) / sd d_f,   d_f = (s_f(a) − s_f(b)) / (s_f(a) + s_f(b) + 1),
- * where s_f is a style count of each answer (length, headers, list items, bold). A tie or both_bad
- * is half a win each side (FastChat duplicates the vote as one win and one loss), so with
- * y ∈ {1, 0, ½} and vote weight w,
- *   ℓ = Σ w·[y·log σ(η) + (1−y)·log σ(−η)],  ∂ℓ/∂x = Σ w·(y − p)·c,  −∂²ℓ/∂x² = Σ w·p(1−p)·c cᵀ,
- * with c = e_a − e_b ⊕ z. Fitted by Newton on the dense Hessian (models + features), one model
- * per comparison group held at 0, then each group put on the Elo scale (400/ln 10 per unit θ,
- * mean 1000). FastChat adds sklearn's default L2 penalty; this is the plain maximum likelihood,
- * like the app's Bradley-Terry, so with no style features the two fits are the same.
+ * Style control as LMArena fits it: FastChat's `compute_style_control`
+ * (fastchat/serve/monitor/rating_systems.py: preprocess_for_style, fit_contextual_bt,
+ * contextual_bt_loss_and_grad, scale_and_offset), re-derived here. For a vote of model a against b,
+ *   P(a wins) = σ(ln10·(r_a − r_b) + Σ_f β_f·z_f),
+ *   d_f = (s_f(a) − s_f(b)) / (s_f(a) + s_f(b) + 1),   z_f = (d_f − mean d_f) / std d_f,
+ * s_f a style count of each answer (assistant tokens, headers, list items, bold), mean and
+ * population std over the votes. A tie or both_bad is y = ½ (half a win each side). FastChat
+ * minimises, over one row per vote (weights here are vote counts, so the same sum),
+ *   L(r, β) = −Σ w·[y·log p + (1−y)·log(1−p)] + (λ/2)·(Σ r_k² + Σ β_f²),   λ = 0.5,
+ * with L-BFGS-B; its comment: sklearn's default C = 1 on duplicated rows, halved for one row per
+ * vote. L is strictly convex, so this file minimises it by Newton's method on the dense Hessian
+ *   ∇²L = Σ w·p(1−p)·c cᵀ + λ·I,   c = (ln10·(e_a − e_b), z),
+ * to the same minimum. The penalty fixes the scale's origin (at the minimum Σ r_k = 0 within each
+ * comparison group) and keeps every rating finite, also for a model that never lost. Ratings:
+ * 400·r + 1000 (scale_and_offset), then shifted to the anchor: FastChat's own is
+ * mixtral-8x7b-instruct-v0.1 at 1114 when that model is present; the caller's anchor replaces it.
+ *
+ * Intervals: robust (sandwich) covariance V = (∇²L)⁻¹ J (∇²L)⁻¹, J = Σ w·(y − p)²·c cᵀ (Huber–White,
+ * as sandwich.ts), for the coefficients and for each rating against its group's mean or the anchor.
  */
 
 /** One row per vote: model indices into `models`, OUTCOME_CODE outcome, weight, and raw features. */
@@ -37,16 +43,16 @@ export interface StyleVotes {
 
 export interface StyleCoefficient {
   feature: string;
-  /** False when the feature does not vary over the votes fitted: it is left out (coefficient null). */
+  /** False when the feature does not vary over the votes: it is left out (coefficient null). */
   used: boolean;
-  /** Weighted mean and standard deviation of the normalised difference, used to z-score it. */
+  /** Mean and population standard deviation of the normalised difference over the votes (the z-scoring). */
   mean: number;
   sd: number;
-  /** Change in log-odds of winning per 1 SD of the feature. */
+  /** Change in log-odds of winning per 1 SD of the feature (β). */
   logit: number | null;
-  /** Standard error of `logit` from the inverse Hessian (Wald). */
+  /** Robust (sandwich) standard error of `logit`. */
   se: number | null;
-  /** The same coefficient as Elo points per 1 SD (400/ln 10 · logit), with its 95% Wald interval. */
+  /** The same coefficient as Elo points per 1 SD (400/ln 10 · β), with its 95% interval. */
   eloPerSd: number | null;
   eloLower: number | null;
   eloUpper: number | null;
@@ -54,15 +60,21 @@ export interface StyleCoefficient {
 
 export interface StyleModelRow {
   model: string;
+  /** Plain Bradley-Terry MLE on the same votes, same anchor; null when it has no finite MLE. */
   raw: number | null;
   rawRank: number | null;
   controlled: number | null;
+  /** 95% robust interval of the controlled rating; null for flagged models and the anchor. */
+  controlledLower: number | null;
+  controlledUpper: number | null;
   controlledRank: number | null;
   /** controlled − raw, Elo points. */
   change: number | null;
   /** Summed weight of the model's votes among those given. */
   votes: number;
   group: number | null;
+  /** No finite unpenalised rating: its controlled rating is finite only through the L2 penalty. */
+  flag: ExclusionReason | null;
 }
 
 export interface StyleControlFit {
@@ -70,19 +82,34 @@ export interface StyleControlFit {
   coefficients: StyleCoefficient[];
   /** The app's Bradley-Terry fit on the same votes (the raw ratings). */
   raw: RatingFit;
-  /** Summed weight of the votes in the controlled fit (both models rated, same group). */
+  /** Summed weight of the votes fitted (two different models, positive weight), of those given. */
   votesUsed: number;
   votesGiven: number;
+  /** The L2 penalty λ and the anchor the ratings are shifted to (null: 400·r + 1000). */
+  penalty: number;
+  anchor: { model: string; value: number } | null;
   iterations: number;
   converged: boolean;
   gradientNorm: number;
   warnings: string[];
 }
 
-export interface StyleControlOptions extends NewtonOptions {
-  /** Mean rating of every group. Default 1000. */
-  mean?: number;
+export interface StyleControlOptions {
+  /** Pin this model at this value; default FastChat's (FASTCHAT_BASELINE when present, else none). */
+  anchor?: { model: string; value: number } | null;
+  /** L2 penalty λ on every parameter (r in log10 units, β); default FastChat's 0.5. Must be > 0. */
+  penalty?: number;
+  /** Stop when max |∂L| / (votes) ≤ tolerance. Default 1e-10. */
+  tolerance?: number;
+  maxIterations?: number;
+  level?: number;
 }
+
+/** FastChat's scale_and_offset default baseline. */
+export const FASTCHAT_BASELINE = { model: 'mixtral-8x7b-instruct-v0.1', value: 1114 } as const;
+export const FASTCHAT_PENALTY = 0.5;
+
+const LN10 = Math.LN10;
 
 /** Raw Bradley-Terry and style-controlled ratings, and the style coefficients, from per-vote rows. */
 export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions = {}): StyleControlFit {
@@ -92,114 +119,136 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
     throw new RangeError('fitStyleControl: vote columns differ in length');
   }
   if (featureNames.length !== k) throw new RangeError(`fitStyleControl: ${k} features but ${featureNames.length} names`);
-  const mean = options.mean ?? 1000;
-  const tolerance = options.tolerance ?? 1e-9;
+  const penalty = options.penalty ?? FASTCHAT_PENALTY;
+  if (!(penalty > 0) || !Number.isFinite(penalty)) throw new RangeError(`fitStyleControl: penalty must be positive, got ${penalty}`);
+  const tolerance = options.tolerance ?? 1e-10;
   const maxIterations = options.maxIterations ?? 100;
+  const z95 = normalQuantile((1 + (options.level ?? 0.95)) / 2);
   for (let v = 0; v < n; v++) {
     if (a[v] < 0 || a[v] >= m || b[v] < 0 || b[v] >= m) throw new RangeError(`fitStyleControl: model index out of range in vote ${v}`);
     if (outcome[v] > 3) throw new RangeError(`fitStyleControl: unknown outcome code ${outcome[v]} in vote ${v}`);
     if (!(weight[v] >= 0) || !Number.isFinite(weight[v])) throw new RangeError(`fitStyleControl: weight must be finite and >= 0 in vote ${v}`);
     for (let f = 0; f < k; f++) if (!Number.isFinite(features[f][v])) throw new RangeError(`fitStyleControl: feature ${featureNames[f]} is not finite in vote ${v}`);
   }
+  const anchor = options.anchor !== undefined ? options.anchor : models.includes(FASTCHAT_BASELINE.model) ? { ...FASTCHAT_BASELINE } : null;
+  if (anchor && !models.includes(anchor.model)) throw new RangeError(`fitStyleControl: unknown anchor model "${anchor.model}"`);
 
-  const raw = fitBradleyTerry(pairCountsOf(votes), { mean });
+  const raw = fitBradleyTerry(pairCountsOf(votes), anchor ? { anchor } : {});
   const warnings = raw.warnings.map((w) => w.message);
 
-  // Local parameter index per rated model; votes kept when both models are rated in one group.
-  const local = new Int32Array(m).fill(-1);
-  let r = 0;
-  for (let j = 0; j < m; j++) if (raw.ratings[j] !== null) local[j] = r++;
   const keep: number[] = [];
   let votesUsed = 0, votesGiven = 0;
   for (let v = 0; v < n; v++) {
     votesGiven += weight[v];
-    const x = a[v], y = b[v];
-    if (weight[v] > 0 && x !== y && local[x] >= 0 && local[y] >= 0 && raw.group[x] === raw.group[y]) {
-      keep.push(v);
-      votesUsed += weight[v];
-    }
+    if (weight[v] > 0 && a[v] !== b[v]) { keep.push(v); votesUsed += weight[v]; }
   }
-
-  // z-score each feature over the kept votes (weighted); a constant feature is left out.
+  // z-score each feature over the votes (population std, as numpy's default); a constant one is left out.
   const stats = features.map((d) => weightedMeanSd(d, weight, keep));
-  const used = stats.map((s) => s.sd > 1e-12);
-  const usedIdx = used.flatMap((u, f) => (u ? [f] : []));
-  const K = usedIdx.length;
-  const size = r + K;
-  const z = usedIdx.map((f) => Float64Array.from(keep, (v) => (features[f][v] - stats[f].mean) / stats[f].sd));
-  const ia = Int32Array.from(keep, (v) => local[a[v]]);
-  const ib = Int32Array.from(keep, (v) => local[b[v]]);
-  const y = Float64Array.from(keep, (v) => (outcome[v] === 0 ? 1 : outcome[v] === 1 ? 0 : 0.5));
-  const w = Float64Array.from(keep, (v) => weight[v]);
-  // One model per group is the reference (θ = 0): the last member, as fitBradleyTerry does.
-  const references = raw.groups.map((g) => local[g.members[g.members.length - 1]]);
+  const usedIdx = stats.flatMap((s, f) => (s.sd > 1e-12 ? [f] : []));
+  const K = usedIdx.length, size = m + K;
+  const data: FitData = {
+    ia: Int32Array.from(keep, (v) => a[v]),
+    ib: Int32Array.from(keep, (v) => b[v]),
+    y: Float64Array.from(keep, (v) => (outcome[v] === 0 ? 1 : outcome[v] === 1 ? 0 : 0.5)),
+    w: Float64Array.from(keep, (v) => weight[v]),
+    z: usedIdx.map((f) => Float64Array.from(keep, (v) => (features[f][v] - stats[f].mean) / stats[f].sd)),
+  };
 
-  const x = new Float64Array(size);
-  const g = new Float64Array(size), h = new Float64Array(size * size), trial = new Float64Array(size);
-  let iterations = 0, gradientNorm = Infinity;
-  const fitted = keep.length > 0 && size > 0;
-  if (fitted) {
-    const data = { ia, ib, y, w, z };
-    let ll = logLikelihood(data, x, r);
+  // Newton on L with a backtracking line search (Nocedal & Wright §3.1); x = [r_0 … r_{m−1}, β…].
+  const x = new Float64Array(size), g = new Float64Array(size), h = new Float64Array(size * size), trial = new Float64Array(size);
+  let iterations = 0, gradientNorm = 0;
+  if (keep.length > 0) {
+    let loss = objective(data, x, m, penalty);
     for (;;) {
-      derivatives(data, x, r, g, h);
-      for (const ref of references) { g[ref] = 0; pinReference(h, size, ref); }
+      derivatives(data, x, m, penalty, g, h, null);
       gradientNorm = maxAbs(g) / votesUsed;
-      factorWithRidge(h, size);
       if (gradientNorm <= tolerance || iterations >= maxIterations) break;
+      if (!choleskyFactor(h, size)) throw new RangeError('fitStyleControl: Hessian is not positive definite');
       choleskySolve(h, size, g);
       let step = 1;
       for (let halvings = 0; ; halvings++) {
-        for (let p = 0; p < size; p++) trial[p] = x[p] + step * g[p];
-        const next = logLikelihood(data, trial, r);
-        if (next >= ll - 1e-12 * Math.abs(ll) || halvings >= 40) { ll = next; break; }
+        for (let p = 0; p < size; p++) trial[p] = x[p] - step * g[p];
+        const next = objective(data, trial, m, penalty);
+        if (next <= loss + 1e-12 * Math.abs(loss) || halvings >= 40) { loss = next; break; }
         step /= 2;
       }
       x.set(trial);
       iterations++;
     }
-  } else gradientNorm = 0;
+  }
   const converged = gradientNorm <= tolerance;
   if (!converged) warnings.push(`the style-controlled fit stopped after ${iterations} iterations with gradient ${gradientNorm.toExponential(2)} per vote`);
 
-  // Each group on the Elo scale, mean `mean`.
-  const controlled: (number | null)[] = new Array(m).fill(null);
+  // Sandwich covariance V = H⁻¹ J H⁻¹ at the minimum.
+  const meat = new Float64Array(size * size);
+  derivatives(data, x, m, penalty, g, h, meat);
+  const factored = keep.length > 0 && choleskyFactor(h, size);
+  const variance = (c: Float64Array): number | null => {
+    if (!factored) return null;
+    const u = Float64Array.from(c);
+    choleskySolve(h, size, u);
+    let q = 0;
+    for (let i = 0; i < size; i++) { if (u[i] === 0) continue; let s = 0; for (let j = 0; j < size; j++) s += meat[i * size + j] * u[j]; q += u[i] * s; }
+    return Math.max(0, q);
+  };
+
+  // Elo scale: 400·r + 1000, then the anchor's shift.
+  const elo = Array.from({ length: m }, (_, j) => 400 * x[j] + 1000);
+  const anchorIndex = anchor ? models.indexOf(anchor.model) : -1;
+  const shift = anchorIndex >= 0 ? anchor!.value - elo[anchorIndex] : 0;
+  const controlled: (number | null)[] = elo.map((e) => e + shift);
+  const lowerC: (number | null)[] = new Array(m).fill(null), upperC = lowerC.slice();
+  const rated = (j: number) => raw.ratings[j] !== null;
   for (const grp of raw.groups) {
-    let sum = 0;
-    for (const j of grp.members) sum += x[local[j]];
-    const shift = mean - (ELO_PER_NAT * sum) / grp.members.length;
-    for (const j of grp.members) controlled[j] = ELO_PER_NAT * x[local[j]] + shift;
+    const members = Array.from(grp.members);
+    const anchored = anchorIndex >= 0 && members.includes(anchorIndex);
+    for (const j of members) {
+      const c = new Float64Array(size);
+      if (anchored) { if (j === anchorIndex) continue; c[j] += 1; c[anchorIndex] -= 1; }
+      else { for (const i of members) c[i] -= 1 / members.length; c[j] += 1; }
+      const v = variance(c);
+      if (v === null) continue;
+      lowerC[j] = controlled[j]! - z95 * 400 * Math.sqrt(v);
+      upperC[j] = controlled[j]! + z95 * 400 * Math.sqrt(v);
+    }
   }
 
   const coefficients = featureNames.map((feature, f): StyleCoefficient => {
     const p = usedIdx.indexOf(f);
-    if (p < 0 || !fitted) return { feature, used: false, mean: stats[f].mean, sd: stats[f].sd, logit: null, se: null, eloPerSd: null, eloLower: null, eloUpper: null };
-    const unit = new Float64Array(size);
-    unit[r + p] = 1;
-    choleskySolve(h, size, unit);
-    const logit = x[r + p], se = Math.sqrt(Math.max(unit[r + p], 0));
+    if (p < 0 || keep.length === 0) return { feature, used: false, mean: stats[f].mean, sd: stats[f].sd, logit: null, se: null, eloPerSd: null, eloLower: null, eloUpper: null };
+    const c = new Float64Array(size);
+    c[m + p] = 1;
+    const logit = x[m + p], v = variance(c), se = v === null ? null : Math.sqrt(v);
+    const toElo = 400 / LN10;
     return {
       feature, used: true, mean: stats[f].mean, sd: stats[f].sd, logit, se,
-      eloPerSd: ELO_PER_NAT * logit, eloLower: ELO_PER_NAT * (logit - 1.959964 * se), eloUpper: ELO_PER_NAT * (logit + 1.959964 * se),
+      eloPerSd: toElo * logit,
+      eloLower: se === null ? null : toElo * (logit - z95 * se),
+      eloUpper: se === null ? null : toElo * (logit + z95 * se),
     };
   });
 
-  const rawRank = rankUpperBound(raw.ratings, raw.ratings, raw.group.map((gr, j) => (raw.ratings[j] === null ? null : gr)));
-  const ctlRank = rankUpperBound(controlled, controlled, raw.group.map((gr, j) => (controlled[j] === null ? null : gr)));
+  const groupOf = raw.group.map((gr, j) => (rated(j) ? gr : null));
+  const rawRank = rankUpperBound(raw.ratings, raw.ratings, groupOf);
+  const shown = controlled.map((r, j) => (rated(j) ? r : null));
+  const ctlRank = rankUpperBound(shown, shown, groupOf);
   const modelVotes = new Float64Array(m);
   for (let v = 0; v < n; v++) if (a[v] !== b[v]) { modelVotes[a[v]] += weight[v]; modelVotes[b[v]] += weight[v]; }
   const rows = models.map((model, j): StyleModelRow => ({
     model,
     raw: raw.ratings[j],
     rawRank: rawRank[j],
-    controlled: controlled[j],
+    controlled: modelVotes[j] > 0 ? controlled[j] : null,
+    controlledLower: lowerC[j],
+    controlledUpper: upperC[j],
     controlledRank: ctlRank[j],
-    change: controlled[j] !== null && raw.ratings[j] !== null ? controlled[j]! - raw.ratings[j]! : null,
+    change: rated(j) ? controlled[j]! - raw.ratings[j]! : null,
     votes: modelVotes[j],
-    group: raw.ratings[j] === null ? null : raw.group[j],
+    group: groupOf[j],
+    flag: raw.excluded[j],
   }));
-  rows.sort((p, q) => (q.controlled ?? -Infinity) - (p.controlled ?? -Infinity) || (p.model < q.model ? -1 : p.model > q.model ? 1 : 0));
-  return { rows, coefficients, raw, votesUsed, votesGiven, iterations, converged, gradientNorm, warnings };
+  rows.sort((p, q) => (p.flag === null ? 0 : 1) - (q.flag === null ? 0 : 1) || (q.controlled ?? -Infinity) - (p.controlled ?? -Infinity) || (p.model < q.model ? -1 : p.model > q.model ? 1 : 0));
+  return { rows, coefficients, raw, votesUsed, votesGiven, penalty, anchor, iterations, converged, gradientNorm, warnings };
 }
 
 /** The votes aggregated to (a, b, outcome, n) cells, for the raw Bradley-Terry fit. */
@@ -228,39 +277,54 @@ interface FitData {
   z: Float64Array[];
 }
 
-function eta(d: FitData, x: Float64Array, r: number, v: number): number {
-  let e = x[d.ia[v]] - x[d.ib[v]];
-  for (let f = 0; f < d.z.length; f++) e += x[r + f] * d.z[f][v];
+function eta(d: FitData, x: Float64Array, m: number, v: number): number {
+  let e = LN10 * (x[d.ia[v]] - x[d.ib[v]]);
+  for (let f = 0; f < d.z.length; f++) e += x[m + f] * d.z[f][v];
   return e;
 }
 
-function logLikelihood(d: FitData, x: Float64Array, r: number): number {
-  let ll = 0;
+/** L(x): the weighted log loss plus (λ/2)·‖x‖². */
+function objective(d: FitData, x: Float64Array, m: number, penalty: number): number {
+  let loss = 0;
   for (let v = 0; v < d.y.length; v++) {
-    const e = eta(d, x, r, v);
-    ll += d.w[v] * (d.y[v] * logSigmoid(e) + (1 - d.y[v]) * logSigmoid(-e));
+    const e = eta(d, x, m, v);
+    loss -= d.w[v] * (d.y[v] * logSigmoid(e) + (1 - d.y[v]) * logSigmoid(-e));
   }
-  return ll;
+  let sq = 0;
+  for (let p = 0; p < x.length; p++) sq += x[p] * x[p];
+  return loss + (penalty / 2) * sq;
 }
 
-function derivatives(d: FitData, x: Float64Array, r: number, g: Float64Array, h: Float64Array): void {
+/** ∇L into g, ∇²L into h, and (when given) J = Σ w·(y − p)²·c cᵀ into meat. */
+function derivatives(d: FitData, x: Float64Array, m: number, penalty: number, g: Float64Array, h: Float64Array, meat: Float64Array | null): void {
   const size = g.length, K = d.z.length;
-  g.fill(0);
+  for (let p = 0; p < size; p++) g[p] = penalty * x[p];
   h.fill(0);
+  for (let p = 0; p < size; p++) h[p * size + p] = penalty;
+  meat?.fill(0);
   const idx = new Int32Array(2 + K), coef = new Float64Array(2 + K);
-  for (let f = 0; f < K; f++) idx[2 + f] = r + f;
+  for (let f = 0; f < K; f++) idx[2 + f] = m + f;
+  coef[0] = LN10; coef[1] = -LN10;
   for (let v = 0; v < d.y.length; v++) {
-    const p = 1 / (1 + Math.exp(-eta(d, x, r, v)));
-    const res = d.w[v] * (d.y[v] - p), s = d.w[v] * p * (1 - p);
+    const p = 1 / (1 + Math.exp(-eta(d, x, m, v)));
+    const res = d.w[v] * (p - d.y[v]), s = d.w[v] * p * (1 - p), sq = d.w[v] * (d.y[v] - p) ** 2;
     idx[0] = d.ia[v]; idx[1] = d.ib[v];
-    coef[0] = 1; coef[1] = -1;
     for (let f = 0; f < K; f++) coef[2 + f] = d.z[f][v];
     for (let u = 0; u < 2 + K; u++) {
       g[idx[u]] += res * coef[u];
-      const row = idx[u] * size, su = s * coef[u];
-      for (let t = 0; t < 2 + K; t++) h[row + idx[t]] += su * coef[t];
+      const row = idx[u] * size;
+      for (let t = 0; t < 2 + K; t++) {
+        h[row + idx[t]] += s * coef[u] * coef[t];
+        if (meat) meat[row + idx[t]] += sq * coef[u] * coef[t];
+      }
     }
   }
+}
+
+function maxAbs(v: Float64Array): number {
+  let s = 0;
+  for (let k = 0; k < v.length; k++) s = Math.max(s, Math.abs(v[k]));
+  return s;
 }
 
 function weightedMeanSd(d: Float64Array, w: Float64Array, keep: readonly number[]): { mean: number; sd: number } {

@@ -1,7 +1,7 @@
 /** Sorting and searching the leaderboard's rows: pure, so the table and its tests agree. */
 import type { LeaderboardRow } from '../stats/leaderboard';
 
-export const SORT_KEYS = ['rank', 'model', 'rating', 'interval', 'votes', 'wins', 'losses', 'ties', 'winRate', 'group'] as const;
+export const SORT_KEYS = ['rank', 'model', 'rating', 'interval', 'votes', 'wins', 'losses', 'ties', 'winRate', 'group', 'rankRange', 'tier'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export interface Sort {
   key: SortKey;
@@ -16,6 +16,11 @@ function value(row: LeaderboardRow, key: SortKey): number | string | null {
       return row.model.toLowerCase();
     case 'interval':
       return row.lower !== null && row.upper !== null ? row.upper - row.lower : null;
+    case 'rankRange':
+      // By the best rank the model reaches, then the worst; groups stay together.
+      return row.rankLower === null || row.rankUpper === null ? null : (row.group ?? 0) * 1e9 + row.rankLower * 1e5 + row.rankUpper - (row.rating ?? 0) / 1e5;
+    case 'tier':
+      return row.tier === null ? null : (row.group ?? 0) * 1e6 + row.tier * 1e3 - (row.rating ?? 0) / 1e4;
     case 'rank':
       // Within a group rank follows rating; groups stay together.
       return row.rank === null ? null : (row.group ?? 0) * 1e6 + row.rank * 1e3 - (row.rating ?? 0) / 1e4;

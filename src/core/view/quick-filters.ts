@@ -89,3 +89,14 @@ export const QUICK_LABELS: Record<QuickToggleId, string> = {
   dedupOnly: 'de-duplicated (LMArena: dedup_tag.sampled)',
   minVotes: 'min. votes per model',
 };
+
+/** The quick toggles in force, in words, for captions and download provenance. */
+export function quickFilterWords(quick: QuickToggles): string[] {
+  return [
+    ...(quick.excludeTies ? ['ties excluded'] : []),
+    ...(quick.excludeBothBad ? ['both-bad excluded'] : []),
+    ...(quick.excludeFlagged ? ['flagged prompts excluded'] : []),
+    ...(quick.anonymousOnly ? ['anonymous battles only'] : []),
+    ...(quick.minVotes > 0 ? [`models with ≥ ${quick.minVotes} votes`] : []),
+  ];
+}

@@ -8,6 +8,7 @@ export function leaderboardOptions(rating: RatingOptionsState, models: readonly 
     bootstrapRounds: rating.rounds,
     seed: rating.seed,
     ties: rating.ties,
+    intervals: rating.intervals,
     ...(anchor ? { anchor: { model: anchor.model, value: anchor.value } } : {}),
   };
 }

@@ -4,7 +4,7 @@
  *
  *   v=1  sample=<id> | src=<http(s) address> | file=<name>~<size>~<fingerprint>
  *   map=<mapping JSON>  f=<filters JSON>  q_ties=1 q_bothbad=1 q_flagged=1 q_anon=1 q_dedup=1 q_min=<n>
- *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  sort=<key>.<asc|desc>
+ *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  ci=sandwich  tiers=1  sort=<key>.<asc|desc>
  *   search=<text>  top=<n>  pair=<model>,<model>  cmp_l=<filters JSON>  cmp_r=<filters JSON>
  *   pivot=<name>,<name>…
  *
@@ -83,6 +83,8 @@ export function encodeView(state: ViewState): string {
   put('ties', (s) => s.rating.ties);
   put('rounds', (s) => String(s.rating.rounds));
   put('seed', (s) => String(s.rating.seed));
+  put('ci', (s) => s.rating.intervals);
+  put('tiers', (s) => flag(s.rating.tiers));
   put('sort', (s) => `${s.sort.key}.${s.sort.descending ? 'desc' : 'asc'}`);
   put('search', (s) => encodeValue(s.search));
   put('top', (s) => String(s.topN));
@@ -235,6 +237,8 @@ function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
   set(q.get('ties', readTies), (v) => (s.rating.ties = v));
   set(q.get('rounds', (t) => readWhole(t, 0, MAX_ROUNDS)), (v) => (s.rating.rounds = v));
   set(q.get('seed', (t) => readWhole(t, 0, MAX_SEED)), (v) => (s.rating.seed = v));
+  set(q.get('ci', readIntervals), (v) => (s.rating.intervals = v));
+  set(q.get('tiers', flag), (v) => (s.rating.tiers = v));
   set(q.get('sort', readSort), (v) => (s.sort = v));
   set(q.get('search', (t) => t), (v) => (s.search = v));
   set(q.get('top', (t) => readWhole(t, 0, MAX_TOP)), (v) => (s.topN = v));
@@ -246,6 +250,10 @@ function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
 
 function readTies(text: string): 'half' | 'davidson' | Bad {
   return text === 'half' || text === 'davidson' ? text : bad(`expected half or davidson, got ${describe(text)}`);
+}
+
+function readIntervals(text: string): 'bootstrap' | 'sandwich' | Bad {
+  return text === 'bootstrap' || text === 'sandwich' ? text : bad(`expected bootstrap or sandwich, got ${describe(text)}`);
 }
 
 function readLens(text: string, known?: readonly string[]): string | Bad {

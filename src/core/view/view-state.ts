@@ -37,6 +37,10 @@ export interface RatingOptionsState {
   ties: 'half' | 'davidson';
   rounds: number;
   seed: number;
+  /** The 95% interval the board shows and ranks by. */
+  intervals: 'bootstrap' | 'sandwich';
+  /** Group the leaderboard into comparIA tiers. */
+  tiers: boolean;
 }
 
 /** Two slices compared in the Compare lens: each a list of filters ANDed with the main slice. */
@@ -71,7 +75,7 @@ export const DEFAULT_VIEW: ViewState = {
   quick: { excludeTies: false, excludeBothBad: false, excludeFlagged: false, anonymousOnly: false, dedupOnly: false, minVotes: 0 },
   /** 'auto' opens the lens the dataset's shape leads with (lenses.ts shownLens). */
   lens: 'auto',
-  rating: { anchor: null, ties: 'half', rounds: 1000, seed: 0 },
+  rating: { anchor: null, ties: 'half', rounds: 1000, seed: 0, intervals: 'bootstrap', tiers: false },
   sort: DEFAULT_SORT,
   search: '',
   topN: 0,

@@ -27,7 +27,7 @@ describe('interval chart', () => {
   it('marks where a group that is not comparable begins', () => {
     const options = intervalChartOptions({ points: intervalSelection(board, null).points, width: 800 });
     const marks = options.marks as unknown as Mark[];
-    expect(marks).toHaveLength(5);
+    expect(marks).toHaveLength(6);
     expect(marks[2].data.map((p) => p.model)).toEqual([intervalSelection(board, null).points.find((p) => p.group === 'group 2')!.model]);
     expect(options.color).toMatchObject({ type: 'ordinal', domain: ['group 1', 'group 2'] });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cellText, decisiveVotes, matrixCells, matrixCellSize, matrixOrder, matrixPlotOptions, matrixValues, predictedValues, shortLabel,
+  cellText, decisiveVotes, matrixCells, matrixCellSize, matrixOrder, matrixPlotOptions, matrixValues, pairConfidence, predictedValues, shortLabel,
   type MatrixSource,
 } from '../../../src/core/charts/matrix.ts';
 import { computeLeaderboard } from '../../../src/core/stats/leaderboard.ts';
@@ -126,5 +126,31 @@ describe('matrix plot options', () => {
     expect(cellText('fraction', 0.612)).toBe('61');
     expect(cellText('battles', 1204)).toBe('1.2k');
     expect(cellText('battles', 52_000)).toBe('52k');
+  });
+});
+
+describe('the pairwise-confidence matrix', () => {
+  it('shows, for each pair, the share of bootstrap rounds with the row model above, from the bootstrap draws', async () => {
+    const { RatingBootstrap } = await import('../../../src/core/stats/bootstrap.ts');
+    const { fitBradleyTerry } = await import('../../../src/core/stats/bradley-terry.ts');
+    const { simulateVotes, randomRatings } = await import('../stats/fixtures.ts');
+    const { seededRandom } = await import('../../../src/core/stats/random.ts');
+    const counts = simulateVotes(randomRatings(5, 60, 8), 1500, seededRandom(8));
+    const board = computeLeaderboard(counts, { bootstrapRounds: 200, seed: 2 });
+    const source = { models: counts.models, observed: winMatrix(counts), decisive: decisiveVotes(counts), board };
+    const order = matrixOrder(board, counts.models, null);
+    const values = matrixValues('confidence', source, order);
+    // The same seed's draws, counted directly.
+    const run = new RatingBootstrap(fitBradleyTerry(counts), undefined, { rounds: 200, seed: 2 });
+    run.runRounds(200);
+    order.forEach((i, r) => order.forEach((j, c) => {
+      if (i === j) return expect(values[r][c]).toBeNull();
+      const di = run.drawsOf(i)!, dj = run.drawsOf(j)!;
+      const share = di.reduce((s, x, k) => s + (x > dj[k] ? 1 : x === dj[k] ? 0.5 : 0), 0) / 200;
+      expect(values[r][c]).toBeCloseTo(share, 12);
+    }));
+    const cells = matrixCells('confidence', source, order);
+    expect(cells[0].tip).toMatch(/is rated above .* in \d+\.\d% of 200 bootstrap rounds/);
+    expect(pairConfidence({ ...board, pairwise: null }, counts.models[0], counts.models[1])).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ const dir = tempDir();
 async function ratings(file: string): Promise<Map<string, BoardRecord>> {
   const r = await run(rank, file, '--json', '--bootstrap', '0');
   expect(r.code, r.stderr).toBe(0);
-  return byModel(JSON.parse(r.stdout));
+  return byModel(JSON.parse(r.stdout).models);
 }
 
 async function rows(sql: string, params: unknown[] = []) {

@@ -14,7 +14,7 @@ async function rank(...argv: string[]): Promise<BoardRecord[]> {
   const r = await run(main, ...argv);
   expect(r.stderr).not.toMatch(/^rank:/m);
   expect(r.code).toBe(0);
-  return JSON.parse(r.stdout);
+  return JSON.parse(r.stdout).models;
 }
 
 function expectRatings(records: BoardRecord[], reference: { [model: string]: number }) {
@@ -64,10 +64,14 @@ describe('rank on the shipped samples', () => {
 
   it('prints an aligned text table by default and the export columns with --csv', async () => {
     const text = (await run(main, join(STATIC, 'comparag-votes.parquet'), '--bootstrap', '20')).stdout.split('\n');
-    expect(text[0]).toMatch(/^rank +model +rating +95% CI +votes +group/);
+    expect(text[0]).toMatch(/^rank +model +rating +95% CI +rank range +tier +votes +group/);
     expect(new Set(text.filter(Boolean).map((l) => l.indexOf(' [')).slice(1)).size).toBe(1);
     const csv = (await run(main, join(STATIC, 'comparag-votes.parquet'), '--bootstrap', '0', '--csv')).stdout;
-    expect(csv.split('\r\n')[0]).toBe('rank,model,rating,lower,upper,votes,wins,losses,ties,group,win_rate,rank_lower,rank_upper,flag');
+    expect(csv.split('\r\n')[0]).toBe(
+      'rank,model,rating,lower,upper,votes,wins,losses,ties,group,win_rate,rank_lower,rank_upper,flag,tier,' +
+      'bootstrap_lower,bootstrap_upper,sandwich_lower,sandwich_upper,sandwich_se,' +
+      'source_file,source_fingerprint,slice,quick_filters,anchor,ties_model,interval_method,bootstrap_rounds,seed',
+    );
   });
 
   it('is reproducible for a seed and honours --ties davidson', async () => {
@@ -79,13 +83,79 @@ describe('rank on the shipped samples', () => {
   });
 });
 
+describe('rank’s statistics for a reader', () => {
+  it('prints rank ranges, tiers, sandwich intervals, pairwise confidence, the signal count and provenance in --json', async () => {
+    const r = await run(main, ARENA_COUNTS, '--json', '--bootstrap', '100', '--seed', '3');
+    const out = JSON.parse(r.stdout);
+    expect(out.format).toBe('arena-lens-leaderboard/2');
+    expect(out.provenance).toMatchObject({
+      source_file: 'chatbot-arena-20240814-counts.parquet', slice: 'all votes', quick_filters: [], anchor: null, ties_model: 'half',
+      interval_method: 'bootstrap', bootstrap_rounds: 100, seed: 3,
+    });
+    expect(out.provenance.source_fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(out.signal.adjacent_pairs).toBe(128);
+    const top = out.models[0];
+    expect(top).toMatchObject({ model: 'chatgpt-4o-latest', rank_lower: 1, tier: 1 });
+    expect(top.sandwich_lower).toBeLessThan(top.rating);
+    expect(top.lower).toBe(top.bootstrap_lower);
+    const { models, above } = out.pairwise;
+    const i = models.indexOf('chatgpt-4o-latest'), j = models.indexOf('gpt-4o-2024-05-13');
+    expect(above[i][j]).toBe(1);
+    expect(above[j][i]).toBe(0);
+    expect(r.stderr).toMatch(/signal: \d+ of 128 adjacent pairs have non-overlapping 95% intervals/);
+  });
+
+  it('shows and ranks by sandwich intervals with --intervals sandwich, and the text table has rank range and tier', async () => {
+    const out = JSON.parse((await run(main, ARENA_COUNTS, '--json', '--bootstrap', '0', '--intervals', 'sandwich')).stdout);
+    expect(out.interval_method).toBe('sandwich');
+    expect(out.models.every((m: BoardRecord & { sandwich_lower: number }) => m.lower === m.sandwich_lower)).toBe(true);
+    expect(out.models[0].tier).toBe(1);
+    const text = (await run(main, join(STATIC, 'comparag-votes.parquet'), '--bootstrap', '50')).stdout.split('\n');
+    expect(text[0]).toMatch(/^rank +model +rating +95% CI +rank range +tier +votes/);
+    expect(text[1]).toMatch(/ \d+–\d+ +\d+ /);
+  });
+});
+
+describe('rank --style-control', () => {
+  it('fits LMArena’s style control on conv_metadata and prints coefficients with intervals', async () => {
+    const db = await (await import('../../../src/cli/node-connector.ts')).createNodeConnector();
+    const path = join(dir, 'meta.parquet');
+    const meta = (ta: string, tb: string, ha: string, hb: string) =>
+      `{'sum_assistant_a_tokens': ${ta}, 'sum_assistant_b_tokens': ${tb}, 'header_count_a': {'h1': ${ha}, 'h2': 0}, 'header_count_b': {'h1': ${hb}, 'h2': 0}, ` +
+      `'list_count_a': {'ordered': 1, 'unordered': ${ha}}, 'list_count_b': {'ordered': 0, 'unordered': ${hb}}, 'bold_count_a': {'**': ${hb}, '__': 0}, 'bold_count_b': {'**': 1, '__': 0}}`;
+    // 3000 votes among four models; answers longer on side a win more often.
+    await db.exec(`COPY (SELECT 'id' || i AS id, ['m1','m2','m3','m4'][1 + i % 4] AS model_a, ['m2','m3','m4','m1'][1 + (i // 4) % 4] AS model_b,
+      CASE WHEN hash(i) % 10 < 6 THEN 'model_a' WHEN hash(i) % 10 < 9 THEN 'model_b' ELSE 'tie' END AS winner,
+      ${meta('100 + hash(i) % 400', '100 + hash(i + 7) % 300', 'i % 3', '(i // 3) % 2')} AS conv_metadata
+      FROM range(3000) t(i) WHERE ['m1','m2','m3','m4'][1 + i % 4] <> ['m2','m3','m4','m1'][1 + (i // 4) % 4]) TO '${path}' (FORMAT parquet)`);
+    db.close();
+    const r = await run(main, path, '--style-control', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ format: 'arena-lens-style-control/1', features: 'conv_metadata', penalty: 0.5, anchor: null });
+    expect(out.coefficients.map((c: { feature: string }) => c.feature)).toEqual(['tokens', 'headers', 'lists', 'bold']);
+    for (const c of out.coefficients) expect(c.elo_lower).toBeLessThan(c.elo_upper);
+    expect(out.models).toHaveLength(4);
+    expect(out.models.reduce((s: number, m: { rating: number }) => s + m.rating, 0) / 4).toBeCloseTo(1000, 2);
+    const text = await run(main, path, '--style-control');
+    expect(text.stdout).toMatch(/style coefficients \(LMArena's conv_metadata\):\n  tokens: /);
+  });
+
+  it('falls back to features measured from the answer texts, and says so', async () => {
+    const out = JSON.parse((await run(main, join(STATIC, 'arena-conversations.parquet'), '--style-control', '--json')).stdout);
+    expect(out.features).toBe('text');
+    expect(out.coefficients.map((c: { feature: string }) => c.feature)).toEqual(['length', 'headers', 'lists', 'bold']);
+    expect(out.models.length).toBe(samples['arena-conversations.parquet'].models);
+  });
+});
+
 describe('rank on bad input', () => {
   it('counts malformed CSV lines and ranks the rest', async () => {
     const path = write(dir, 'bad.csv', 'model_a,model_b,winner\nx,y,model_a\nx,y,model_b,oops\ny,x,model_b\ny,x,tie\nx,y,model_a\n');
     const r = await run(main, path, '--bootstrap', '0', '--json');
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/warning: 1 malformed line skipped in .*bad\.csv: line 3 \(Expected Number of Columns: 3 Found: 4\)/);
-    expect(byModel(JSON.parse(r.stdout)).get('x')!.votes).toBe(4);
+    expect(byModel(JSON.parse(r.stdout).models).get('x')!.votes).toBe(4);
   });
 
   it('exits 1 naming the file when it is missing or of no known shape', async () => {
@@ -127,7 +197,7 @@ describe('rank as a real process', () => {
 
   it('prints JSON records and exits 0, or exits 2 on a bad option', async () => {
     const { stdout } = await exec(process.execPath, ['--import', 'tsx', script, join(STATIC, 'verdicts.parquet'), '--json', '--bootstrap', '10'], { cwd: ROOT });
-    const records = JSON.parse(stdout) as BoardRecord[];
+    const records = JSON.parse(stdout).models as BoardRecord[];
     expect(records[0]).toMatchObject({ rank: 1, group: 0 });
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(['model', 'rating', 'lower', 'upper', 'rank', 'votes', 'group']));
     const bad = await exec(process.execPath, ['--import', 'tsx', script, 'x', '--ties', 'no'], { cwd: ROOT }).catch((e) => e);

@@ -82,7 +82,7 @@ describe('fitStyleControl', () => {
     ratings.forEach((truth, k) => expect(Math.abs(rows[`m${k}`].controlled! - (truth - mean + 1000))).toBeLessThan(20));
   });
 
-  test('with every feature zero the fit is the app’s Bradley-Terry and every feature is left out', () => {
+  test('with every feature zero the fit is the app’s Bradley-Terry but for the L2 penalty’s tiny pull, and every feature is left out', () => {
     const votes = simulate({ models: 5, votes: 5_000, ratings: [1100, 1050, 1000, 950, 900], verbosity: [100, 100, 100, 100, 100], beta: 0, tie: 0.2, seed: 3 });
     votes.features = votes.features.map((f) => new Float64Array(f.length));
     votes.outcome[0] = 3; // a both_bad counts as a tie on both sides
@@ -91,7 +91,7 @@ describe('fitStyleControl', () => {
     for (const r of fit.rows) {
       const k = votes.models.indexOf(r.model);
       expect(r.raw).toBe(bt.ratings[k]);
-      expect(r.controlled!).toBeCloseTo(bt.ratings[k]!, 6);
+      expect(Math.abs(r.controlled! - bt.ratings[k]!)).toBeLessThan(0.1);
       expect(r.controlledRank).toBe(r.rawRank);
     }
     expect(fit.coefficients.every((c) => !c.used && c.logit === null)).toBe(true);
@@ -110,7 +110,7 @@ describe('fitStyleControl', () => {
     one.coefficients.forEach((c, i) => expect(c.logit!).toBeCloseTo(two.coefficients[i].logit!, 6));
   });
 
-  test('a model that never lost is left unrated, says why, and the others are still fitted', () => {
+  test('a model that never lost keeps the finite rating FastChat gives it through the penalty, flagged and unranked', () => {
     const votes = simulate({ models: 4, votes: 4_000, ratings: [1000, 1000, 1000, 1000], verbosity: [500, 400, 300, 200], beta: 0.4, tie: 0, seed: 9 });
     const extra = 20;
     const grow = <T extends Int32Array | Uint8Array | Float64Array>(x: T, fill: (i: number) => number): T => {
@@ -127,11 +127,16 @@ describe('fitStyleControl', () => {
     const fit = fitStyleControl(withChamp);
     const champ = byModel(fit).champ;
     expect(champ.raw).toBeNull();
-    expect(champ.controlled).toBeNull();
+    expect(champ.flag).toBe('never-lost');
+    expect(champ.controlledRank).toBeNull();
+    expect(champ.controlledLower).toBeNull();
+    expect(Number.isFinite(champ.controlled)).toBe(true);
+    expect(champ.controlled!).toBeGreaterThan(Math.max(...fit.rows.filter((r) => r.flag === null).map((r) => r.controlled!)));
     expect(fit.warnings.join(' ')).toMatch(/champ \(never-lost\)/);
-    expect(fit.votesUsed).toBe(4_000);
+    expect(fit.votesUsed).toBe(4_000 + extra);
     expect(fit.votesGiven).toBe(4_000 + extra);
-    expect(fit.rows.filter((r) => r.controlled !== null)).toHaveLength(4);
+    expect(fit.rows.filter((r) => r.controlledRank !== null)).toHaveLength(4);
+    expect(fit.rows.at(-1)!.model).toBe('champ');
   });
 
   test('refuses votes whose columns differ in length or hold a non-finite feature', () => {

@@ -108,6 +108,8 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
     ties: fc.constantFrom('half' as const, 'davidson' as const),
     rounds: fc.nat(10_000),
     seed: fc.nat(0xffff_ffff),
+    intervals: fc.constantFrom('bootstrap' as const, 'sandwich' as const),
+    tiers: fc.boolean(),
   }),
   sort: fc.record({ key: fc.constantFrom(...SORT_KEYS), descending: fc.boolean() }),
   search: text(),

@@ -1,0 +1,76 @@
+/**
+ * How a number was made, carried by every caption and download (CSV, JSON, SVG, PNG): the file
+ * and its fingerprint, the slice and quick filters, and the fit's anchor, ties model, interval
+ * method, bootstrap rounds and seed. Pure: the page and `rank` build it from their own state.
+ */
+import { toCsv, type CsvValue } from './csv.ts';
+
+export interface Provenance {
+  /** File name (or remote address) of the votes. */
+  file: string;
+  /** io/fingerprint.ts digest of the file (size and both ends), or null when not computed (remote). */
+  fingerprint: string | null;
+  /** The slice's filters as text, "all votes" when none. */
+  slice: string;
+  /** Quick filters in force, in words: "ties excluded", "anonymous only", … */
+  quickFilters: string[];
+  anchor: { model: string; value: number } | null;
+  ties: 'half' | 'davidson';
+  intervals: 'bootstrap' | 'sandwich';
+  rounds: number;
+  seed: number;
+}
+
+export const anchorText = (p: Pick<Provenance, 'anchor'>) => (p.anchor ? `${p.anchor.model} = ${p.anchor.value}` : 'mean 1000');
+export const tiesText = (p: Pick<Provenance, 'ties'>) => (p.ties === 'davidson' ? 'Davidson ties model' : 'tie = half a win each side');
+export const intervalText = (p: Pick<Provenance, 'intervals' | 'rounds'>) =>
+  p.intervals === 'sandwich' ? '95% sandwich (robust) intervals' : p.rounds > 0 ? `95% bootstrap intervals (${p.rounds} rounds)` : 'no intervals';
+
+/** One line for captions and chart footers. */
+export function provenanceLine(p: Provenance): string {
+  return [
+    `${p.file}${p.fingerprint ? ` (fingerprint ${p.fingerprint})` : ''}`,
+    `slice: ${p.slice}`,
+    `quick filters: ${p.quickFilters.length ? p.quickFilters.join(', ') : 'none'}`,
+    `anchor: ${anchorText(p)}`,
+    tiesText(p),
+    intervalText(p),
+    `${p.rounds} bootstrap rounds, seed ${p.seed}`,
+  ].join(' · ');
+}
+
+/** The same as named fields (JSON downloads and `rank --json`). */
+export function provenanceRecord(p: Provenance) {
+  return {
+    source_file: p.file,
+    source_fingerprint: p.fingerprint,
+    slice: p.slice,
+    quick_filters: p.quickFilters,
+    anchor: p.anchor,
+    ties_model: p.ties,
+    interval_method: p.intervals,
+    bootstrap_rounds: p.rounds,
+    seed: p.seed,
+  };
+}
+
+export const PROVENANCE_COLUMNS = ['source_file', 'source_fingerprint', 'slice', 'quick_filters', 'anchor', 'ties_model', 'interval_method', 'bootstrap_rounds', 'seed'] as const;
+
+/** A table with the provenance appended as trailing columns, the same on every row (CSV stays one rectangle). */
+export function withProvenance(header: readonly string[], rows: readonly (readonly CsvValue[])[], p: Provenance | null): [string[], CsvValue[][]] {
+  if (!p) return [[...header], rows.map((r) => [...r])];
+  const r = provenanceRecord(p);
+  const values: CsvValue[] = [r.source_file, r.source_fingerprint, r.slice, r.quick_filters.join('; ') || 'none', anchorText(p), r.ties_model, r.interval_method, r.bootstrap_rounds, r.seed];
+  return [[...header, ...PROVENANCE_COLUMNS], rows.map((row) => [...row, ...values])];
+}
+
+/** The short line under a caption: slice, quick filters, anchor and interval method. */
+export function captionLine(p: Provenance): string {
+  return `${p.slice}${p.quickFilters.length ? ` (${p.quickFilters.join(', ')})` : ''} · anchor ${anchorText(p)} · ${intervalText(p)}${p.ties === 'davidson' ? ' · Davidson ties' : ''}`;
+}
+
+/** CSV with the provenance as trailing columns (see withProvenance). */
+export function provenanceCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[], p: Provenance | null): string {
+  const [h, r] = withProvenance(header, rows, p);
+  return toCsv(h, r);
+}
