@@ -155,7 +155,7 @@ describe('safety, defects and judges lenses on their samples', () => {
     expect(f['fleiss-kappa']).toBeGreaterThan(0);
     expect(f['fleiss-kappa']).toBeLessThan(1);
     // How often each judge picks the response shown first, per order: the majority and 5 judges, 2 orders each.
-    await waitForChart(page, 'genrm-judges-position-bias', 'circle', 12);
+    await waitForChart(page, 'genrm-judges-position-bias', '[aria-label="dot"] path', 12);
     for (const score of ['agreement_score', 'response_1_judge_score', 'response_2_judge_score']) await waitForChart(page, `genrm-judges-${score}`, 'rect');
     await waitForChart(page, 'genrm-judges-judge-agreement', '[aria-label^="bar"] rect', 5);
     await waitForChart(page, 'genrm-judges-judge-verdicts', '[aria-label^="bar"] rect', 20);
