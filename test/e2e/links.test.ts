@@ -100,21 +100,21 @@ describe('views are links', () => {
 
   test('a link to a local file asks for that file, and says so when another one is given', async () => {
     const { page } = session;
-    const path = resolve('static-data/genrm-judges.parquet');
+    const path = resolve('static-data/comparag-votes.parquet');
     await dropFile(page, path);
     await waitForRatings(page);
     const link = page.url();
-    expect(link).toContain(`file=genrm-judges.parquet~${statSync(path).size}~`);
+    expect(link).toContain(`file=comparag-votes.parquet~${statSync(path).size}~`);
     const fresh = await openSession();
     try {
       await fresh.page.goto(link);
       await fresh.page.getByTestId('local-file-prompt').waitFor();
       await fresh.page.getByTestId('local-file-input').setInputFiles(path);
-      await waitForDataset(fresh.page, 'genrm-judges.parquet');
+      await waitForDataset(fresh.page, 'comparag-votes.parquet');
       expect(await fresh.page.locator('[data-testid="view-notes"]').count()).toBe(0);
       await fresh.page.goto(link.replace(/(file=[^&]*~)[0-9a-f]+/, '$10000000000000000'));
       await fresh.page.getByTestId('local-file-input').setInputFiles(path);
-      await waitForDataset(fresh.page, 'genrm-judges.parquet');
+      await waitForDataset(fresh.page, 'comparag-votes.parquet');
       expect(await fresh.page.getByTestId('view-notes').textContent()).toContain('is not the file this link was made from');
     } finally {
       await fresh.close();
