@@ -222,7 +222,7 @@ describe('bad files get a clear message and leave the page usable', () => {
     fresh.page.on('crash', () => (crashed = true));
     try {
       const { page } = fresh;
-      await page.goto(appUrl('?lens=leaderboard'));
+      await page.goto(appUrl('?sample=arena-conversations&lens=leaderboard'));
       await waitForDataset(page, 'arena-conversations.parquet');
       const started = Date.now();
       await page.getByTestId('file-input').setInputFiles(path);
@@ -307,7 +307,7 @@ describe('faults inside the page get a readable message', () => {
       await page.route(crash, (route) =>
         route.fulfill({ contentType: 'text/javascript', body: `self.onmessage = () => { throw new Error('simulated crash'); };` }),
       );
-      await page.goto(appUrl());
+      await page.goto(appUrl('?sample=arena-conversations'));
       await waitForDataset(page, 'arena-conversations.parquet');
       await expect.poll(() => page.getByTestId('error').allTextContents(), { timeout: 30_000 }).toEqual(
         expect.arrayContaining([expect.stringMatching(/ratings: the rating worker stopped \(.*simulated crash\)/)]),
