@@ -2,18 +2,22 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import type { Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { HUB_CONNECT_ORIGINS } from './src/core/hub/hub-api';
 
 /**
  * The built page's Content-Security-Policy: scripts only from its own origin (+ WebAssembly),
- * workers from self/blob, no inline script, and the page itself connects only to its origin.
- * A remote parquet address the user types is read inside the parquet worker, whose requests go
- * only to that address. Build only: the dev server needs inline scripts for hot reload.
+ * workers from self/blob, no inline script, and the page itself connects only to its origin and to
+ * the Hugging Face Hub (the API that lists a dataset's parquet files, and the hosts its file
+ * addresses redirect to: HUB_CONNECT_ORIGINS). A meta CSP governs the document only: a worker
+ * loaded from this origin runs under the policy of its own response headers (none on a static
+ * host), so the parquet worker can read the remote parquet address a user types (`src=`) and the
+ * Hub's files. Build only: the dev server needs inline scripts for hot reload.
  */
 export const CSP = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
-  "connect-src 'self'",
+  `connect-src 'self' ${HUB_CONNECT_ORIGINS.join(' ')}`,
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
   "font-src 'self'",

@@ -7,3 +7,6 @@ export const fmtRating = (x: number | null | undefined) => (x === null || x === 
 export const fmtPct = (x: number | null | undefined, digits = 1) =>
   x === null || x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`;
 export const fmtSigned = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
+/** Bytes as people read them: 812 B, 14.2 kB, 3.4 MB (powers of 1000, as the Hub shows sizes). */
+export const fmtBytes = (x: number) =>
+  x < 1000 ? `${x} B` : x < 1e6 ? `${(x / 1e3).toFixed(1)} kB` : x < 1e9 ? `${(x / 1e6).toFixed(1)} MB` : `${(x / 1e9).toFixed(2)} GB`;

@@ -27,14 +27,21 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-/** A real Chromium with a fresh profile, logging every request the page makes. */
-export async function openSession(viewport = { width: 1440, height: 900 }): Promise<Session> {
+/**
+ * A real Chromium with a fresh profile, logging every request the page makes. `extra.args` adds
+ * Chromium flags (the fake Hub's host mapping, whose certificate `ignoreHTTPSErrors` accepts).
+ */
+export async function openSession(
+  viewport = { width: 1440, height: 900 },
+  extra: { args?: string[]; ignoreHTTPSErrors?: boolean } = {},
+): Promise<Session> {
   const profile = mkdtempSync(join(tmpdir(), 'arena-lens-e2e-'));
   const context = await playwright.launchPersistentContext(profile, {
     executablePath: inject('chromium'),
-    args: FLAGS,
+    args: [...FLAGS, ...(extra.args ?? [])],
     viewport,
     acceptDownloads: true,
+    ignoreHTTPSErrors: extra.ignoreHTTPSErrors ?? false,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const requests: string[] = [];

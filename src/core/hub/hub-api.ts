@@ -39,6 +39,17 @@ export interface ShardPlan {
   notes: string[];
 }
 
+/** How a Hub dataset was read: which config and split, how many shards, how many bytes. */
+export interface HubReading {
+  dataset: string;
+  config: string;
+  split: string;
+  shards: number;
+  bytes: number;
+  /** Choices made for the user (default config or split, a partial conversion). */
+  notes: string[];
+}
+
 export class HubError extends Error {
   constructor(
     message: string,
