@@ -74,7 +74,7 @@ describe('a Hub dataset opened by name, with the Hub answered on loopback', () =
       'someone/busy-votes': { status: 429 },
       'someone/no-cors-votes': { noCors: true },
     });
-    session = await openSession(undefined, { args: served.args, ignoreHTTPSErrors: true });
+    session = await openSession(undefined, { args: served.args, ignoreHTTPSErrors: true, serviceWorkers: 'allow' });
     await refuseOtherHosts(session.context, new URL(inject('baseUrl')).origin);
   });
   afterAll(async () => {
