@@ -10,9 +10,10 @@
  * names are resolved by Chromium to this HTTPS server on loopback (`--host-resolver-rules`, a
  * certificate made for those names), where redirects, CORS and ranges behave as on the wire; the
  * context's routing then only refuses every other outside host, and the request log shows which
- * hosts were contacted.
+ * hosts were contacted. The command line's test serves the same answers on plain HTTP (HF_ENDPOINT).
  */
-import { createServer, type Server } from 'node:https';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -32,12 +33,9 @@ export interface FakeDataset {
 /** A dataset whose listing fails the way the Hub fails: a status, or an answer without CORS headers. */
 export type FakeFailure = { status: 401 | 403 | 404 | 429 | 500 } | { noCors: true };
 
-export interface FakeHub {
+export interface FakeHub extends HubCounters {
   /** Chromium flags that send the Hub's host names to this server. */
   args: string[];
-  /** Bytes of file content the file host sent, and the Range headers it received, per dataset. */
-  bytes: Map<string, number>;
-  ranges: Map<string, string[]>;
   close(): Promise<void>;
 }
 
@@ -61,12 +59,23 @@ function certificate(): { key: Buffer; cert: Buffer } {
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
-export async function startFakeHub(datasets: Record<string, FakeDataset | FakeFailure>): Promise<FakeHub> {
-  const bytes = new Map<string, number>();
-  const ranges = new Map<string, string[]>();
-  const server: Server = createServer(certificate(), (req, res) => {
-    const host = (req.headers.host ?? '').split(':')[0];
-    const url = new URL(req.url ?? '/', `https://${host}`);
+export interface HubCounters {
+  /** Bytes of file content the file host sent, and the Range headers it received, per dataset. */
+  bytes: Map<string, number>;
+  ranges: Map<string, string[]>;
+}
+
+/**
+ * Answers as the Hub's API (`hub`) and its Xet file host (`fileHost`) do; requests are told apart
+ * by path, so both may be one origin (the command line's test serves them on one plain HTTP port).
+ */
+export function hubHandler(
+  datasets: Record<string, FakeDataset | FakeFailure>,
+  origins: { hub: string; fileHost: string },
+  counters: HubCounters,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
     const send = (status: number, headers: Record<string, string>, body: string | Buffer = '') => {
       res.writeHead(status, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
@@ -75,7 +84,8 @@ export async function startFakeHub(datasets: Record<string, FakeDataset | FakeFa
     if (req.method === 'OPTIONS') {
       return send(204, { ...CORS, 'access-control-allow-headers': 'range', 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '600' });
     }
-    if (host === 'huggingface.co') {
+    const file = /^\/xet-bridge-us\/([^/]+)\/(\d+)$/.exec(url.pathname);
+    if (!file) {
       const api = /^\/api\/datasets\/([^/]+\/[^/]+)\/parquet(?:\/([^/]+)\/([^/]+)\/(\d+)\.parquet)?$/.exec(url.pathname);
       const resolved = /^\/datasets\/([^/]+\/[^/]+)\/resolve\/refs%2Fconvert%2Fparquet\/([^/]+)\/([^/]+)\/(\d{4})\.parquet$/.exec(url.pathname);
       const id = api?.[1] ?? resolved?.[1];
@@ -84,27 +94,26 @@ export async function startFakeHub(datasets: Record<string, FakeDataset | FakeFa
       if ('noCors' in entry) return send(200, { 'content-type': 'application/json' }, '{}');
       if ('status' in entry) return json(entry.status, { error: entry.status === 429 ? 'Too Many Requests' : 'Access to this dataset is restricted' });
       if (api && !api[2]) {
-        const urls = entry.shards.map((_, n) => `${HUB}/api/datasets/${id}/parquet/${entry.config}/${entry.split}/${n}.parquet`);
+        const urls = entry.shards.map((_, n) => `${origins.hub}/api/datasets/${id}/parquet/${entry.config}/${entry.split}/${n}.parquet`);
         return json(200, { [entry.config]: { [entry.split]: urls } });
       }
       if (api) {
-        const file = `${String(Number(api[4])).padStart(4, '0')}.parquet`;
-        return send(302, { ...CORS, location: `${HUB}/datasets/${id}/resolve/refs%2Fconvert%2Fparquet/${api[2]}/${api[3]}/${file}` });
+        const name = `${String(Number(api[4])).padStart(4, '0')}.parquet`;
+        return send(302, { ...CORS, location: `${origins.hub}/datasets/${id}/resolve/refs%2Fconvert%2Fparquet/${api[2]}/${api[3]}/${name}` });
       }
       if (resolved) {
         // A signed address on the Xet bridge, as the Hub hands out (query shortened).
-        const signed = `${FILE_HOST}/xet-bridge-us/${encodeURIComponent(id!)}/${Number(resolved[4])}?X-Amz-Expires=3600&X-Amz-Signature=test`;
-        return send(302, { ...CORS, location: signed, 'x-linked-size': '0' });
+        const signed = `${origins.fileHost}/xet-bridge-us/${encodeURIComponent(id!)}/${Number(resolved[4])}?X-Amz-Expires=3600&X-Amz-Signature=test`;
+        return send(302, { ...CORS, location: signed });
       }
       return json(404, { error: 'Entry not found' });
     }
-    const file = /^\/xet-bridge-us\/([^/]+)\/(\d+)$/.exec(url.pathname);
-    const id = file ? decodeURIComponent(file[1]) : '';
+    const id = decodeURIComponent(file[1]);
     const entry = datasets[id];
-    if (!file || !entry || !('shards' in entry)) return send(403, CORS, 'AccessDenied');
+    if (!entry || !('shards' in entry)) return send(403, CORS, 'AccessDenied');
     const content = readFileSync(entry.shards[Number(file[2])]);
     const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
-    ranges.set(id, [...(ranges.get(id) ?? []), req.headers.range ?? '(none)']);
+    counters.ranges.set(id, [...(counters.ranges.get(id) ?? []), req.headers.range ?? '(none)']);
     let start = 0;
     let end = content.length - 1;
     if (range) {
@@ -115,7 +124,7 @@ export async function startFakeHub(datasets: Record<string, FakeDataset | FakeFa
       }
     }
     const body = content.subarray(start, end + 1);
-    if (req.method !== 'HEAD') bytes.set(id, (bytes.get(id) ?? 0) + body.length);
+    if (req.method !== 'HEAD') counters.bytes.set(id, (counters.bytes.get(id) ?? 0) + body.length);
     send(range ? 206 : 200, {
       ...CORS,
       'accept-ranges': 'bytes',
@@ -123,14 +132,29 @@ export async function startFakeHub(datasets: Record<string, FakeDataset | FakeFa
       'content-length': String(body.length),
       ...(range ? { 'content-range': `bytes ${start}-${end}/${content.length}` } : {}),
     }, body);
-  });
+  };
+}
+
+/** The fake Hub on HTTPS, for Chromium: the Hub's host names resolve to it (see `args`). */
+export async function startFakeHub(datasets: Record<string, FakeDataset | FakeFailure>): Promise<FakeHub> {
+  const counters: HubCounters = { bytes: new Map(), ranges: new Map() };
+  const server = createHttpsServer(certificate(), hubHandler(datasets, { hub: HUB, fileHost: FILE_HOST }, counters));
   const port = await new Promise<number>((done) => server.listen(0, '127.0.0.1', () => done((server.address() as { port: number }).port)));
   return {
     args: [`--host-resolver-rules=${HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ')}`],
-    bytes,
-    ranges,
+    ...counters,
     close: () => new Promise<void>((closed) => server.close(() => closed())),
   };
+}
+
+/** The fake Hub on plain HTTP, API and file host on one loopback origin, for Node (HF_ENDPOINT). */
+export async function startPlainFakeHub(datasets: Record<string, FakeDataset | FakeFailure>): Promise<HubCounters & { origin: string; close(): Promise<void> }> {
+  const counters: HubCounters = { bytes: new Map(), ranges: new Map() };
+  let origin = '';
+  const server = createHttpServer((req, res) => hubHandler(datasets, { hub: origin, fileHost: origin }, counters)(req, res));
+  const port = await new Promise<number>((done) => server.listen(0, '127.0.0.1', () => done((server.address() as { port: number }).port)));
+  origin = `http://127.0.0.1:${port}`;
+  return { ...counters, origin, close: () => new Promise<void>((closed) => server.close(() => closed())) };
 }
 
 /** Refuses, through the context's routing, every request to an outside host that is not the Hub's. */

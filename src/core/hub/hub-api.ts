@@ -82,7 +82,7 @@ export function parseParquetListing(body: unknown, dataset: string): ParquetList
     if (!isRecord(splits)) throw fail();
     out[config] = {};
     for (const [split, urls] of Object.entries(splits)) {
-      if (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string' && /^https:\/\//.test(u))) throw fail();
+      if (!Array.isArray(urls) || !urls.every((u) => typeof u === 'string' && /^https?:\/\//.test(u))) throw fail();
       out[config][split] = urls as string[];
     }
   }

@@ -17,7 +17,7 @@ describe('the parquet listing', () => {
 
   it('accepts the Hub shape and refuses anything else', () => {
     expect(parseParquetListing(DUORC, 'ibm/duorc')).toEqual(DUORC);
-    for (const bad of [null, [], { default: [] }, { default: { train: 'x' } }, { default: { train: ['http://plain.example/x'] } }]) {
+    for (const bad of [null, [], { default: [] }, { default: { train: 'x' } }, { default: { train: ['ftp://plain.example/x'] } }]) {
       expect(() => parseParquetListing(bad, 'a/b')).toThrow(/not in the expected form/);
     }
   });
