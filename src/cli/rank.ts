@@ -76,7 +76,7 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' {
   const hf = hubOption(values.hf, values.config, values.split);
   if (hf && positionals.length > 0) throw new UsageError(`give FILE or --hf, not both (got ${positionals.join(' ')} and --hf ${values.hf})`);
   if (!hf && positionals.length !== 1) {
-    throw new UsageError(positionals.length === 0 ? 'FILE (or --hf OWNER/NAME) is missing' : `expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
+    throw new UsageError(positionals.length === 0 ? 'FILE is missing (or give --hf OWNER/NAME)' : `expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
   }
   if (values.json && values.csv) throw new UsageError('--json and --csv cannot be used together');
   const where = values.where ?? [];
