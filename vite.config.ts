@@ -85,6 +85,8 @@ function serviceWorker() {
       ],
     },
     workbox: {
+      // Not read from NODE_ENV, which a test runner sets: the same service worker from every build.
+      mode: 'production',
       globPatterns: ['**/*.{html,js,css,wasm,svg,png,webmanifest,parquet,json,jsonl,csv,txt}'],
       globIgnores: ['**/duckdb-mvp*.wasm', '**/duckdb-browser-mvp*.js', 'readme/**'],
       maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,

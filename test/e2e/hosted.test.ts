@@ -23,7 +23,10 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
   beforeAll(async () => {
     const build = runs.find((r) => r.includes('build'))!;
     // The suite's setup has just built the same thing when it may skip a build; otherwise build exactly as the workflow does.
-    if (!process.env.E2E_SKIP_BUILD) execSync(build, { stdio: 'pipe' });
+    // As on the workflow's runner: no NODE_ENV (the test runner's "test" is not the build's business).
+    const env = { ...process.env };
+    delete env.NODE_ENV;
+    if (!process.env.E2E_SKIP_BUILD) execSync(build, { stdio: 'pipe', env });
     cpSync(resolve(artifact!), join(root, SUB_PATH), { recursive: true });
     server = await startStaticServer(root, root);
     base = `${server.url}${SUB_PATH}`;
@@ -70,8 +73,11 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
     expect(fetched.map((r) => r.path).filter((p) => !/\/(sw|workbox-[\w-]+)\.js$/.test(p))).toEqual([]);
     console.log(`second visit: ${fetched.length} requests reached the host (${fetched.map((r) => r.path).join(', ')}), ${fetched.reduce((s, r) => s + r.bytes, 0)} bytes`);
 
+    // The network off, and the host gone too: Chromium's offline mode does not reach the service
+    // worker's own update check, so only a host that is down shows nothing is fetched from it.
+    const port = Number(new URL(server.url).port);
+    await server.close();
     await context.setOffline(true);
-    await fetch(`${server.url}/__log/clear`);
     try {
       await page.reload();
       await waitForDataset(page, DEFAULT_SAMPLE_FILE);
@@ -84,9 +90,9 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
       await waitForDataset(page, 'comparag-votes.parquet', loads);
       await waitForRatings(page);
       expect(await page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(8);
-      expect(await serverLog(), 'nothing reached the host while offline').toEqual([]);
     } finally {
       await context.setOffline(false);
+      server = await startStaticServer(root, root, {}, port);
     }
   });
 
@@ -96,8 +102,9 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
     // A new deployment: a changed index.html, and the service worker listing its new revision.
     writeFileSync(join(dir, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace('<title>', '<meta name="arena-lens-build" content="2" />\n    <title>'));
     const sw = readFileSync(join(dir, 'sw.js'), 'utf8');
-    expect(sw).toMatch(/url:"index\.html",revision:"[^"]+"/);
-    writeFileSync(join(dir, 'sw.js'), sw.replace(/url:"index\.html",revision:"[^"]+"/, 'url:"index.html",revision:"second-deployment"'));
+    const entry = /url:\s*"index\.html",\s*revision:\s*"[^"]+"/;
+    expect(sw).toMatch(entry);
+    writeFileSync(join(dir, 'sw.js'), sw.replace(entry, 'url:"index.html",revision:"second-deployment"'));
 
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
     await page.getByTestId('update-prompt').waitFor({ timeout: 60_000 });
