@@ -13,11 +13,16 @@ const runs = [...workflow.matchAll(/^\s*run:\s*(.+)$/gm)].map((m) => m[1].trim()
 const artifact = /upload-pages-artifact@[^\n]*\n\s*with:\s*\n\s*path:\s*(\S+)/.exec(workflow)?.[1];
 const SUB_PATH = '/arena-lens/';
 
+/** Navigation start → the page's marks (ms), for the figures this test prints (never asserted). */
+const marks = (page: Session['page']) =>
+  page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('arena-lens:')).map((m) => [m.name.slice(11), Math.round(m.startTime)])));
+
 describe('the page as GitHub Pages hosts it: built by the workflow, served from a sub-path', () => {
   const root = mkdtempSync(join(tmpdir(), 'arena-lens-pages-'));
   let server: Awaited<ReturnType<typeof startStaticServer>>;
   let base: string;
   let session: Session;
+  let first: Record<string, number> = {};
   const serverLog = async (): Promise<LoggedRequest[]> => (await fetch(`${server.url}/__log`)).json();
 
   beforeAll(async () => {
@@ -52,6 +57,7 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
     await waitForDataset(page, DEFAULT_SAMPLE_FILE);
     await waitForRatings(page);
     expect(await page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(129);
+    first = await marks(page);
     expect(session.requests.filter((u) => !u.startsWith(base) && !/^(blob|data):/.test(u))).toEqual([]);
     const manifest = await page.locator('link[rel="manifest"]').getAttribute('href');
     const installable = await page.evaluate(async (href) => (await fetch(href!)).json(), manifest);
@@ -67,6 +73,8 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
     await page.reload();
     await waitForDataset(page, DEFAULT_SAMPLE_FILE);
     await waitForRatings(page);
+    const again = await marks(page);
+    console.log(`first visit (network) → second visit (service worker cache), ms after navigation: DuckDB ready ${first['duck-ready']} → ${again['duck-ready']}, first leaderboard ${first.leaderboard} → ${again.leaderboard}`);
     const fetched = (await serverLog()).filter((r) => r.path.startsWith(SUB_PATH));
     // Only the service worker's own update check (sw.js and the Workbox runtime it imports) may
     // reach the host; the page, its engines and the sample come from the cache.

@@ -76,6 +76,14 @@ describe('a Hub dataset opened by name, with the Hub answered on loopback', () =
     });
     session = await openSession(undefined, { args: served.args, ignoreHTTPSErrors: true, serviceWorkers: 'allow' });
     await refuseOtherHosts(session.context, new URL(inject('baseUrl')).origin);
+    // Every text the status bar shows while loading, to check the progress it gives.
+    await session.context.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __status: string[] }).__status = []);
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="status"]')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
   });
   afterAll(async () => {
     console.log(`bytes read through ?hf= (file host, only the needed columns):\n  ${report.join('\n  ')}`);
@@ -114,6 +122,11 @@ describe('a Hub dataset opened by name, with the Hub answered on loopback', () =
     const big = cases.find((c) => c.planted.preset === 'lmsys-conversations')!;
     const size = big.dataset.shards.reduce((s, p) => s + statSync(p).size, 0);
     expect(served.bytes.get(big.id)!).toBeLessThan(size);
+    // Loading a split of several shards said which shard it was reading and how much it had read.
+    await page.goto(appUrl(`?hf=${cases.find((c) => c.dataset.shards.length > 1)!.id}`));
+    await waitForDataset(page, cases.find((c) => c.dataset.shards.length > 1)!.id);
+    const shown = (await page.evaluate(() => (window as unknown as { __status: string[] }).__status)).join('\n');
+    expect(shown).toMatch(/reading \(shard 3 of 3, [\d.]+ [kM]?B read\)/);
   });
 
   test('the Public datasets menu opens one, the link names it, and the link reopens the same view', async () => {
