@@ -153,6 +153,13 @@ describe('a Hub dataset opened by name, with the Hub answered on loopback', () =
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await waitForDataset(page, `${c.id} · default/train`);
     await expect.poll(() => page.url()).toContain(`hf=${c.id}&config=default&split=train`);
+    // The same address pasted where a remote parquet address goes opens the dataset too.
+    const other = cases[0];
+    await page.getByRole('button', { name: 'Remote URL…' }).click();
+    await page.getByTestId('remote-url').fill(`https://huggingface.co/datasets/${other.id}`);
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await waitForDataset(page, other.id);
+    await expect.poll(() => page.url()).toContain(`hf=${other.id}`);
     await page.getByTestId('hub-input').fill('not a dataset');
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('expected owner/name');
