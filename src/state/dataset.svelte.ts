@@ -8,6 +8,7 @@ import { readableDuckError } from '../io/duck-errors';
 import { LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source';
 import { analyse, openDataset, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
 import type { ColumnMapping } from '../core/schema/mapping';
+import { hubLabel, type HubRef } from '../core/hub/hub-ref';
 import type { ColumnInfo } from '../core/schema/column';
 import type { LoadedSource } from '../io/load-source';
 import type { PairCounts } from '../core/stats/pair-counts';
@@ -84,6 +85,11 @@ export class DatasetStore {
     } catch (error) {
       if (generation === this.generation) this.fail(error);
     }
+  }
+
+  /** Opens a dataset on the Hugging Face Hub: its parquet listing, then every shard of the split. */
+  openHub(ref: HubRef, mapping?: ColumnMapping): Promise<void> {
+    return this.open({ kind: 'hub', ref, name: hubLabel(ref) }, mapping);
   }
 
   /** Re-reads the loaded file with a mapping the user made. */

@@ -65,6 +65,15 @@ function safeDecode(segment: string): string {
   }
 }
 
+/**
+ * What an address typed as a remote file means: a Hub dataset's page opens the dataset (its parquet
+ * listing), anything else — a parquet file's own address included, on the Hub or not — is read as is.
+ */
+export function addressSource(url: string): { kind: 'hub'; dataset: string; config: string | null; split: string | null } | { kind: 'remote'; url: string } {
+  const ref = /\.parquet([?#]|$)/i.test(url) ? null : parseHubInput(url);
+  return ref ? { kind: 'hub', ...ref } : { kind: 'remote', url };
+}
+
 /** How the page names a Hub dataset to people: `owner/name`, plus ` · config/split` when given. */
 export function hubLabel(ref: HubRef): string {
   const tail = [ref.config, ref.split].filter((x) => x !== null).join('/');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hubLabel, isDatasetId, parseHubInput } from '../../../src/core/hub/hub-ref.ts';
+import { addressSource, hubLabel, isDatasetId, parseHubInput } from '../../../src/core/hub/hub-ref.ts';
 import { decodeView, encodeView } from '../../../src/core/view/url-codec.ts';
 import { DEFAULT_VIEW } from '../../../src/core/view/view-state.ts';
 
@@ -42,6 +42,13 @@ describe('parseHubInput', () => {
 
   it('never lets a viewer tail put a path into the config or split', () => {
     expect(parseHubInput('https://huggingface.co/datasets/a/b/viewer/..%2F..%2Fx/train')).toEqual(ref('a/b'));
+  });
+
+  it('opens a dataset page typed as a remote address as the dataset, and a parquet file as a file', () => {
+    expect(addressSource('https://huggingface.co/datasets/a/b')).toEqual({ kind: 'hub', dataset: 'a/b', config: null, split: null });
+    const file = 'https://huggingface.co/datasets/a/b/resolve/main/data/train-00000-of-00001.parquet';
+    expect(addressSource(file)).toEqual({ kind: 'remote', url: file });
+    expect(addressSource('https://example.org/votes.parquet?x=1')).toEqual({ kind: 'remote', url: 'https://example.org/votes.parquet?x=1' });
   });
 
   it('labels a reference for people', () => {
