@@ -32,7 +32,6 @@ export interface LoadProgress {
   bytes?: number;
 }
 
-
 export interface LoadedSource {
   name: string;
   /** Where it came from, to read columns left out of the first load. */
@@ -47,8 +46,7 @@ export interface LoadedSource {
   malformedCount: number;
   /** The database the table went to, when the caller let the file's size choose it. */
   storage: Storage | null;
-  /** Remote parquet only: bytes received over the network. */
-  bytesRead?: number;
+  /** A Hub dataset: which part of it was read, and the bytes that took. */
   hub?: HubReading;
 }
 
@@ -259,7 +257,6 @@ async function loadParquet(
       loadedColumns: wanted,
       malformed: [],
       malformedCount: 0,
-      ...(source.kind !== 'file' ? { bytesRead: bytes } : {}),
       ...(hub ? { hub } : {}),
     };
   } finally {
