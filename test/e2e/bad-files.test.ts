@@ -13,7 +13,8 @@ const SAMPLE = resolve('static-data/arena-battles.parquet');
 async function expectError(page: Page, path: string, message: RegExp): Promise<string> {
   await page.getByTestId('file-input').setInputFiles(path);
   await expect.poll(() => page.getByTestId('error').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(message);
-  await expect.poll(() => page.locator('[data-testid="status"]').count()).toBe(0);
+  // The dataset on screen may still be computing its intervals (the sample's bootstrap): a wait, not a timing.
+  await expect.poll(() => page.locator('[data-testid="status"]').count(), { timeout: 60_000 }).toBe(0);
   return (await page.getByTestId('error').textContent()) ?? '';
 }
 
