@@ -1,19 +1,24 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { HUB_CONNECT_ORIGINS } from './src/core/hub/hub-api.ts';
 
 /**
  * The built page's Content-Security-Policy: scripts only from its own origin (+ WebAssembly),
- * workers from self/blob, no inline script, and the page itself connects only to its origin.
- * A remote parquet address the user types is read inside the parquet worker, whose requests go
- * only to that address. Build only: the dev server needs inline scripts for hot reload.
+ * workers from self/blob, no inline script, and the page itself connects only to its origin and to
+ * the Hugging Face Hub (the API that lists a dataset's parquet files, and the hosts its file
+ * addresses redirect to: HUB_CONNECT_ORIGINS). A meta CSP governs the document only: a worker
+ * loaded from this origin runs under the policy of its own response headers (none on a static
+ * host), so the parquet worker can read the remote parquet address a user types (`src=`) and the
+ * Hub's files. Build only: the dev server needs inline scripts for hot reload.
  */
 export const CSP = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
-  "connect-src 'self'",
+  `connect-src 'self' ${HUB_CONNECT_ORIGINS.join(' ')}`,
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
   "font-src 'self'",
@@ -47,10 +52,55 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * The service worker (Workbox through vite-plugin-pwa): it precaches the whole built page — the
+ * DuckDB eh bundle (34 MB), parquet-wasm, the workers and the built-in samples — so a second visit
+ * starts from the cache and everything but remote data works offline. It caches nothing at run
+ * time and fetches only the page's own files: a Hub dataset or a `src=` address goes to the network
+ * untouched. `prompt`: a new deployment waits until the user reloads (UpdatePrompt.svelte), so a
+ * page never runs half old, half new. The registration is bundled code (virtual:pwa-register), not
+ * an inline script, so the CSP needs no exception. DuckDB's mvp bundle is left out: every browser
+ * that runs this page picks the eh one.
+ */
+function serviceWorker() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['favicon.svg', 'icons/*.png', 'icons/*.svg'],
+    manifest: {
+      id: './',
+      name: 'Arena Lens',
+      short_name: 'Arena Lens',
+      description: 'Leaderboards, win matrices and slices for pairwise preference votes, entirely in your browser.',
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#1f4e79',
+      icons: [
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    workbox: {
+      // Not read from NODE_ENV, which a test runner sets: the same service worker from every build.
+      mode: 'production',
+      globPatterns: ['**/*.{html,js,css,wasm,svg,png,webmanifest,parquet,json,jsonl,csv,txt}'],
+      globIgnores: ['**/duckdb-mvp*.wasm', '**/duckdb-browser-mvp*.js', 'readme/**'],
+      maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [],
+    },
+  });
+}
+
 // base './' makes the build work from any sub-path of a static host.
 export default defineConfig({
   base: './',
-  plugins: [svelte(), arrowWithoutEval(), contentSecurityPolicy()],
+  plugins: [svelte(), arrowWithoutEval(), contentSecurityPolicy(), serviceWorker()],
   worker: { format: 'es' },
   optimizeDeps: {
     include: ['@duckdb/duckdb-wasm', 'apache-arrow', '@observablehq/plot'],

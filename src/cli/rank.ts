@@ -1,6 +1,7 @@
 /**
- * npm run rank -- FILE [--anchor MODEL=RATING] [--bootstrap N] [--seed S] [--ties half|davidson]
- *                      [--intervals bootstrap|sandwich] [--style-control] [--json|--csv]
+ * npm run rank -- FILE | --hf owner/name [--config C --split S] [--where COLUMN=VALUE …] [quick toggles]
+ *   [--anchor MODEL=RATING] [--bootstrap N] [--seed S] [--ties half|davidson] [--intervals bootstrap|sandwich]
+ *   [--style-control] [--json|--csv]
  * The page's leaderboard without the page: same presets, SQL builders and statistics.
  * Exit codes: 0 done, 1 the file could not be read or understood, 2 bad usage.
  */
@@ -14,14 +15,28 @@ import { UsageError } from './lib/errors.ts';
 import { leaderboardText, signalText } from './lib/leaderboard-text.ts';
 import { buildBattles, loadAndRecognise, RAW_TABLE, readSummary } from './lib/open-file.ts';
 import { styleBoard, styleCsv, styleJson, styleText } from './lib/style-board.ts';
-import { readCounts } from '../core/sql/pair-counts.ts';
+import { isConfigOrSplit, parseHubInput, type HubRef } from '../core/hub/hub-ref.ts';
+import type { QuickToggles } from '../core/view/view-state.ts';
+import { checkWhere, readSlice, type Slice } from './lib/slice.ts';
+import type { LoadedFile } from './read-file.ts';
+import type { HubFile } from './read-hub.ts';
 import { anchorOption, choiceOption, integerOption, parseOptions } from './lib/options.ts';
 import { describeInput, inputWarnings } from './lib/report.ts';
 import { isEntry, processIo, reportError, runAsEntry, type Io } from './lib/run.ts';
 import { createNodeConnector } from './node-connector.ts';
 
 export const RANK_USAGE = `usage: npm run rank -- FILE [options]
+       npm run rank -- --hf OWNER/NAME [--config C] [--split S] [options]
   FILE                   parquet, CSV, JSON array or JSONL file of pairwise votes (or pre-aggregated counts)
+  --hf OWNER/NAME        a Hugging Face Hub dataset (or its page address), read as the page reads it:
+                         its parquet listing, every shard of the split, only the needed columns by range
+                         requests (HF_ENDPOINT points at a mirror); --config and --split choose the part
+  --where COLUMN=VALUE   rate a slice, as the page's filters do; repeat to AND them. Also COLUMN=["a","b"]
+                         (any of), COLUMN>=X and COLUMN<=X (numbers), COLUMN>=DATE and COLUMN<DATE;
+                         struct fields as column.field
+  --exclude-ties --exclude-both-bad --exclude-flagged --anonymous-only --dedup-only
+                         the page's quick toggles (--dedup-only: LMArena's dedup_tag.sampled)
+  --min-votes N          leave out models with fewer than N votes in the slice
   --anchor MODEL=RATING  pin one model at a rating (default: mean rating 1000)
   --bootstrap N          bootstrap rounds for the 95% intervals, 0 for none (default 1000)
   --seed S               bootstrap seed, an integer from 0 to 4294967295 (default 0)
@@ -36,6 +51,16 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
 `;
 
 const OPTIONS = {
+  hf: { type: 'string' },
+  config: { type: 'string' },
+  split: { type: 'string' },
+  where: { type: 'string', multiple: true },
+  'exclude-ties': { type: 'boolean' },
+  'exclude-both-bad': { type: 'boolean' },
+  'exclude-flagged': { type: 'boolean' },
+  'anonymous-only': { type: 'boolean' },
+  'dedup-only': { type: 'boolean' },
+  'min-votes': { type: 'string' },
   anchor: { type: 'string' },
   bootstrap: { type: 'string' },
   seed: { type: 'string' },
@@ -48,7 +73,11 @@ const OPTIONS = {
 } as const;
 
 export interface RankArgs {
+  /** A local file, or (with `hf`) the Hub dataset's label. */
   file: string;
+  hf?: HubRef;
+  where: string[];
+  quick: QuickToggles;
   anchor?: { model: string; value: number };
   bootstrapRounds: number;
   seed: number;
@@ -61,12 +90,26 @@ export interface RankArgs {
 export function parseRankArgs(argv: string[]): RankArgs | 'help' {
   const { values, positionals } = parseOptions(argv, OPTIONS);
   if (values.help) return 'help';
-  if (positionals.length !== 1) {
-    throw new UsageError(positionals.length === 0 ? 'FILE is missing' : `expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
+  const hf = hubOption(values.hf, values.config, values.split);
+  if (hf && positionals.length > 0) throw new UsageError(`give FILE or --hf, not both (got ${positionals.join(' ')} and --hf ${values.hf})`);
+  if (!hf && positionals.length !== 1) {
+    throw new UsageError(positionals.length === 0 ? 'FILE is missing (or give --hf OWNER/NAME)' : `expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
   }
   if (values.json && values.csv) throw new UsageError('--json and --csv cannot be used together');
+  const where = values.where ?? [];
+  checkWhere(where);
   return {
-    file: positionals[0],
+    file: hf ? hf.dataset : positionals[0],
+    ...(hf ? { hf } : {}),
+    where,
+    quick: {
+      excludeTies: !!values['exclude-ties'],
+      excludeBothBad: !!values['exclude-both-bad'],
+      excludeFlagged: !!values['exclude-flagged'],
+      anonymousOnly: !!values['anonymous-only'],
+      dedupOnly: !!values['dedup-only'],
+      minVotes: integerOption('min-votes', values['min-votes'], 0, 0, 1_000_000_000),
+    },
     anchor: anchorOption(values.anchor),
     bootstrapRounds: integerOption('bootstrap', values.bootstrap, 1000, 0, 1_000_000),
     seed: integerOption('seed', values.seed, 0, 0, 2 ** 32 - 1),
@@ -87,9 +130,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     const db = await createNodeConnector();
     try {
       // --style-control may read the answer texts, so it keeps them in `raw`.
-      const opened = await loadAndRecognise(db, args.file, args.styleControl ? { keep: 'all' } : {});
+      const opened = await loadAndRecognise(db, args.hf ?? args.file, args.styleControl ? { keep: 'all' } : {});
       await buildBattles(db, opened);
-      const [summary, counts] = [await readSummary(db), await readCounts(db)];
+      const summary = await readSummary(db);
+      const slice = await readSlice(db, args.where, args.quick);
+      const { counts } = slice;
       if (args.anchor && !counts.models.includes(args.anchor.model)) {
         throw new UsageError(`--anchor: model "${args.anchor.model}" is not among the ${counts.models.length} models of ${args.file}`);
       }
@@ -98,6 +143,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         anchor: args.anchor ?? null, ties: args.ties, intervals: args.intervals, rounds: args.bootstrapRounds, seed: args.seed,
       };
       io.stderr(describeInput(opened.file, opened.detection, summary) + '\n');
+      io.stderr(sliceLine(slice, summary.votes, opened.file));
       if (args.styleControl) {
         const style = await styleBoard(db, RAW_TABLE, opened.columns, opened.file.name, args.anchor);
         for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
@@ -127,6 +173,32 @@ async function fileFingerprint(path: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** What was read from the Hub and which slice is rated, when either applies. */
+function sliceLine(slice: Slice, votes: number, file: LoadedFile | HubFile): string {
+  const lines: string[] = [];
+  if ('plan' in file) lines.push(`read ${file.plan.shards.length} parquet shard(s) of ${file.name} (config ${file.plan.config}, split ${file.plan.split}): ${file.bytes} bytes by range requests`);
+  if (slice.filters.length || slice.droppedModels.length) {
+    let inSlice = 0;
+    for (const n of slice.counts.n) inSlice += n;
+    lines.push(`slice: ${inSlice} of ${votes} votes (${slice.filters.map((f) => JSON.stringify(f)).join(' AND ') || 'all'})${slice.droppedModels.length ? `, ${slice.droppedModels.length} models under --min-votes left out` : ''}`);
+  }
+  return lines.map((l) => `${l}\n`).join('');
+}
+
+/** --hf takes owner/name or a dataset page address; --config and --split only go with it. */
+function hubOption(hf: string | undefined, config: string | undefined, split: string | undefined): HubRef | undefined {
+  if (hf === undefined) {
+    if (config !== undefined || split !== undefined) throw new UsageError(`--${config !== undefined ? 'config' : 'split'} goes with --hf`);
+    return undefined;
+  }
+  const ref = parseHubInput(hf);
+  if (!ref) throw new UsageError(`--hf must be OWNER/NAME or a https://huggingface.co/datasets/… address, got "${hf}"`);
+  for (const [name, value] of [['config', config], ['split', split]] as const) {
+    if (value !== undefined && !isConfigOrSplit(value)) throw new UsageError(`--${name} must be a config or split name, got "${value}"`);
+  }
+  return { dataset: ref.dataset, config: config ?? ref.config, split: split ?? ref.split };
 }
 
 if (isEntry(import.meta.url)) runAsEntry(main);

@@ -7,3 +7,13 @@ export const fmtRating = (x: number | null | undefined) => (x === null || x === 
 export const fmtPct = (x: number | null | undefined, digits = 1) =>
   x === null || x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`;
 export const fmtSigned = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
+/** Bytes as people read them: 812 B, 14.2 kB, 3.4 MB (powers of 1000, as the Hub shows sizes). */
+export const fmtBytes = (x: number) =>
+  x < 1000 ? `${x} B` : x < 1e6 ? `${(x / 1e3).toFixed(1)} kB` : x < 1e9 ? `${(x / 1e6).toFixed(1)} MB` : `${(x / 1e9).toFixed(2)} GB`;
+
+/** The status line while a source loads: its name, the step, and for remote data the shard and bytes. */
+export function loadingLabel(source: string, step: string, progress: { shard?: { index: number; count: number }; bytes?: number } | null): string {
+  const parts = [progress?.shard ? `shard ${progress.shard.index} of ${progress.shard.count}` : '', progress?.bytes ? `${fmtBytes(progress.bytes)} read` : ''];
+  const detail = parts.filter(Boolean).join(', ');
+  return `${source}: ${step}${detail ? ` (${detail})` : ''}…`;
+}

@@ -8,14 +8,28 @@ import type { Session } from './duckdb';
 import { schemaColumns, type SourceColumn } from './arrow-schema';
 import type { ParquetRequest, ParquetResponse } from './parquet-protocol';
 import { quoteIdent } from '../core/sql/quote';
+import { hubFailure, type HubReading, type ShardPlan } from '../core/hub/hub-api';
+import type { HubRef } from '../core/hub/hub-ref';
+import { listHubShards } from './hub';
 import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES, storedBytes, type Storage } from '../core/schema/memory-estimate';
 
-export type Source = { kind: 'file'; file: File } | { kind: 'url'; url: string; name: string };
+/**
+ * What can be loaded: a local file, one remote parquet address, or a Hub dataset (its split's
+ * shards are listed at load time; `shards` holds them once listed, so a re-read skips the listing).
+ */
+export type Source =
+  | { kind: 'file'; file: File }
+  | { kind: 'url'; url: string; name: string }
+  | { kind: 'hub'; ref: HubRef; name: string; shards?: string[] };
 export type SourceFormat = 'parquet' | 'csv' | 'json' | 'jsonl';
 
 export interface LoadProgress {
   rows: number;
   totalRows: number | null;
+  /** Reading a dataset in several files: which one (1-based) of how many. */
+  shard?: { index: number; count: number };
+  /** Bytes received over the network so far (remote sources only). */
+  bytes?: number;
 }
 
 export interface LoadedSource {
@@ -32,6 +46,8 @@ export interface LoadedSource {
   malformedCount: number;
   /** The database the table went to, when the caller let the file's size choose it. */
   storage: Storage | null;
+  /** A Hub dataset: which part of it was read, and the bytes that took. */
+  hub?: HubReading;
 }
 
 export interface LoadOptions {
@@ -65,7 +81,7 @@ export function sourceName(source: Source): string {
 
 export async function detectFormat(source: Source): Promise<SourceFormat> {
   const name = sourceName(source).toLowerCase().replace(/[?#].*$/, '');
-  if (source.kind === 'url') return 'parquet';
+  if (source.kind !== 'file') return 'parquet';
   const head = new Uint8Array(await source.file.slice(0, 4).arrayBuffer());
   if (head.length === 4 && String.fromCharCode(...head) === 'PAR1') return 'parquet';
   if (name.endsWith('.parquet') || name.endsWith('.pq')) return 'parquet';
@@ -121,14 +137,26 @@ async function loadParquet(
   options: LoadOptions,
   prepare: Prepare,
 ): Promise<Reader> {
+  let plan: ShardPlan | null = null;
+  if (source.kind === 'hub' && !source.shards) {
+    options.onProgress?.({ rows: 0, totalRows: null });
+    try {
+      plan = await listHubShards(source.ref);
+    } catch (error) {
+      throw new LoadError(name, (error as Error).message);
+    }
+  }
+  const parts: (Blob | string)[] =
+    source.kind === 'file' ? [source.file] : source.kind === 'url' ? [source.url] : (source.shards ?? plan!.shards);
   const worker = new Worker(new URL('./parquet.worker.ts', import.meta.url), { type: 'module' });
   const pending = new Map<string, (r: ParquetResponse) => void>();
   let failure: ((e: Error) => void) | null = null;
   // Where the reader was, so a failure can say where in the file it happened.
   let where = 'the file footer (schema and row groups)';
+  const shardName = (k: number) => (parts.length > 1 ? `shard ${k + 1} of ${parts.length}, ` : '');
   worker.onmessage = (e: MessageEvent<ParquetResponse>) => {
     const key = e.data.type === 'batch' ? `batch${e.data.group}` : e.data.type === 'opened' ? 'opened' : 'error';
-    if (e.data.type === 'error') failure?.(new LoadError(name, readableParquetError(e.data.message, where)));
+    if (e.data.type === 'error') failure?.(new LoadError(name, readableParquetError(hubMessage(source, e.data.message), where)));
     pending.get(key)?.(e.data);
   };
   // parquet-wasm panics (a WebAssembly "unreachable" trap) on some corrupt pages instead of
@@ -150,52 +178,100 @@ async function loadParquet(
       worker.postMessage(request);
     });
   try {
-    const opened = await ask<Extract<ParquetResponse, { type: 'opened' }>>(
-      { type: 'open', source: source.kind === 'file' ? source.file : source.url },
-      'opened',
-    );
-    const columns = schemaColumns(tableFromIPC(opened.schema).schema);
-    const wanted = options.pickColumns?.(columns, opened.numRows) ?? columns.map((c) => c.name);
-    const types = columns.filter((c) => wanted.includes(c.name)).map((c) => c.type);
-    const estimate = estimateLoadBytes(types, opened.numRows);
-    if (storedBytes(estimate) > LOAD_BUDGET_BYTES) {
-      throw new LoadError(
-        name,
-        `${opened.numRows.toLocaleString('en-US')} rows would need about ${(storedBytes(estimate) / 2 ** 30).toFixed(1)} GiB in this tab even compressed, ` +
-          `more than a browser can hold. Aggregate it first — npm run aggregate -- ${name} counts.parquet --by <columns> ` +
-          `(or the SQL in the SQL lens, on your own engine) — and open the counts file: the ratings are the same.`,
-      );
-    }
-    await prepare(estimate);
+    let columns: SourceColumn[] = [];
+    let wanted: string[] = [];
     let rows = 0;
-    options.onProgress?.({ rows, totalRows: opened.numRows });
-    const groups = opened.groupRows.length;
-    const read = (group: number) => {
-      where = `row group ${group + 1} of ${groups}`;
-      return ask<Extract<ParquetResponse, { type: 'batch' }>>({ type: 'read', group, columns: wanted }, `batch${group}`);
-    };
-    // Decode the next row group while DuckDB inserts the current one.
-    let next = groups > 0 ? read(0) : null;
-    for (let group = 0; next; group++) {
-      const batch = await next;
-      next = group + 1 < groups ? read(group + 1) : null;
-      try {
-        await duck.conn.insertArrowFromIPCStream(batch.ipc, { name: table, create: group === 0 });
-      } catch (error) {
-        throw new LoadError(name, `DuckDB could not take row group ${group + 1} of ${groups}: ${firstLine(error)}`);
+    let totalRows = 0;
+    const shardRows: number[] = [];
+    let bytes = 0;
+    let created = false;
+    for (let k = 0; k < parts.length; k++) {
+      where = `${shardName(k)}the file footer (schema and row groups)`;
+      const opened = await ask<Extract<ParquetResponse, { type: 'opened' }>>({ type: 'open', source: parts[k] }, 'opened');
+      bytes = opened.bytes;
+      const shardColumns = schemaColumns(tableFromIPC(opened.schema).schema);
+      // Shards of one split hold about the same number of rows: the first one's count stands for those not opened yet.
+      shardRows.push(opened.numRows);
+      totalRows = shardRows.reduce((a, b) => a + b, 0) + (parts.length - shardRows.length) * shardRows[0];
+      if (k === 0) {
+        columns = shardColumns;
+        wanted = options.pickColumns?.(columns, totalRows) ?? columns.map((c) => c.name);
+        const types = columns.filter((c) => wanted.includes(c.name)).map((c) => c.type);
+        const estimate = estimateLoadBytes(types, totalRows);
+        if (storedBytes(estimate) > LOAD_BUDGET_BYTES) {
+          throw new LoadError(
+            name,
+            `${totalRows.toLocaleString('en-US')} rows would need about ${(storedBytes(estimate) / 2 ** 30).toFixed(1)} GiB in this tab even compressed, ` +
+              `more than a browser can hold. Aggregate it first — npm run aggregate -- ${name} counts.parquet --by <columns> ` +
+              `(or the SQL in the SQL lens, on your own engine) — and open the counts file: the ratings are the same.`,
+          );
+        }
+        await prepare(estimate);
+      } else {
+        const missing = wanted.filter((w) => !shardColumns.some((c) => c.name === w));
+        if (missing.length) throw new LoadError(name, `${shardName(k)}lacks the columns ${missing.join(', ')} that the first shard has`);
       }
-      rows += batch.rows;
-      options.onProgress?.({ rows, totalRows: opened.numRows });
+      const progress = () =>
+        options.onProgress?.({ rows, totalRows, bytes, ...(parts.length > 1 ? { shard: { index: k + 1, count: parts.length } } : {}) });
+      progress();
+      const groups = opened.groupRows.length;
+      const read = (group: number) => {
+        where = `${shardName(k)}row group ${group + 1} of ${groups}`;
+        return ask<Extract<ParquetResponse, { type: 'batch' }>>({ type: 'read', group, columns: wanted }, `batch${group}`);
+      };
+      // Decode the next row group while DuckDB inserts the current one.
+      let next = groups > 0 ? read(0) : null;
+      for (let group = 0; next; group++) {
+        const batch = await next;
+        next = group + 1 < groups ? read(group + 1) : null;
+        try {
+          await duck.conn.insertArrowFromIPCStream(batch.ipc, { name: table, create: !created });
+          created = true;
+        } catch (error) {
+          throw new LoadError(name, `DuckDB could not take ${shardName(k)}row group ${group + 1} of ${groups}: ${firstLine(error)}`);
+        }
+        rows += batch.rows;
+        bytes = batch.bytes;
+        progress();
+      }
     }
-    if (opened.groupRows.length === 0) throw new LoadError(name, 'the parquet file has no rows');
-    return { name, origin: source, format: 'parquet', rows, columns, loadedColumns: wanted, malformed: [], malformedCount: 0 };
+    if (!created) throw new LoadError(name, 'the parquet file has no rows');
+    const origin: Source = source.kind === 'hub' ? { ...source, shards: parts as string[] } : source;
+    const hub: HubReading | undefined =
+      source.kind === 'hub'
+        ? {
+            dataset: source.ref.dataset,
+            config: plan?.config ?? source.ref.config ?? '',
+            split: plan?.split ?? source.ref.split ?? '',
+            shards: parts.length,
+            bytes,
+            notes: plan?.notes ?? [],
+          }
+        : undefined;
+    return {
+      name,
+      origin,
+      format: 'parquet',
+      rows,
+      columns,
+      loadedColumns: wanted,
+      malformed: [],
+      malformedCount: 0,
+      ...(hub ? { hub } : {}),
+    };
   } finally {
     worker.terminate();
   }
 }
 
+/** A Hub file the host refused: say what the status means for a dataset, not for one address. */
+function hubMessage(source: Source, message: string): string {
+  const status = /^the host answered HTTP (\d+)/.exec(message)?.[1];
+  return source.kind === 'hub' && status ? hubFailure(Number(status), source.ref.dataset, 'a parquet file').message : message;
+}
+
 function readableParquetError(message: string, where: string): string {
-  if (/^(could not reach|the host)|is not a parquet file/.test(message)) return message.slice(0, 300);
+  if (/^(could not reach|the host|the Hub)|is not a parquet file|is gated|no public dataset/.test(message)) return message.slice(0, 400);
   if (/magic|PAR1|footer|Invalid Parquet|out of spec|EOF|eof/i.test(message)) {
     return `not a readable parquet file (${message.slice(0, 200)}, in ${where}); it may be truncated or not parquet at all`;
   }

@@ -11,6 +11,16 @@ import type { ParquetRequest, ParquetResponse } from './parquet-protocol';
 let file: ParquetFile | null = null;
 const ready = init({ module_or_path: wasmUrl });
 
+// Counts what the reader receives (Content-Length is readable on cross-origin answers too), so
+// the page can say how much of a remote file it read.
+let bytes = 0;
+const networkFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await networkFetch(input, init);
+  bytes += Number(response.headers.get('content-length') ?? 0);
+  return response;
+};
+
 function reply(message: ParquetResponse, transfer: Transferable[] = []): void {
   (self as unknown as DedicatedWorkerGlobalScope).postMessage(message, transfer);
 }
@@ -21,21 +31,20 @@ self.onmessage = async (event: MessageEvent<ParquetRequest>) => {
     await ready;
     if (request.type === 'open') {
       file?.free();
-      if (typeof request.source === 'string') await probe(request.source);
       file =
         typeof request.source === 'string'
-          ? await ParquetFile.fromUrl(request.source)
+          ? await ParquetFile.fromUrl(await probe(request.source))
           : await ParquetFile.fromFile(request.source);
       const meta = file.metadata();
       const groupRows = meta.rowGroups().map((g) => g.numRows());
       const schema = file.schema().intoIPCStream();
-      reply({ type: 'opened', schema, numRows: meta.fileMetadata().numRows(), groupRows }, [schema.buffer]);
+      reply({ type: 'opened', schema, numRows: meta.fileMetadata().numRows(), groupRows, bytes }, [schema.buffer]);
     } else {
       if (!file) throw new Error('no parquet file is open');
       const table = await file.read({ rowGroups: [request.group], columns: request.columns });
       const rows = table.recordBatches().reduce((sum, batch) => sum + batch.numRows, 0);
       const ipc = table.intoIPCStream();
-      reply({ type: 'batch', group: request.group, rows, ipc }, [ipc.buffer]);
+      reply({ type: 'batch', group: request.group, rows, ipc, bytes }, [ipc.buffer]);
     }
   } catch (error) {
     reply({ type: 'error', message: describe(error) });
@@ -45,8 +54,10 @@ self.onmessage = async (event: MessageEvent<ParquetRequest>) => {
 /**
  * One small range request first, so a host that is down, refuses this page (CORS), lacks range
  * requests or serves something else gets a message that says so — not a panic from the reader.
+ * Returns the address it was redirected to (the Hub's file addresses redirect to a file host), so
+ * the reader's range requests go there directly instead of through the redirects each time.
  */
-async function probe(url: string): Promise<void> {
+async function probe(url: string): Promise<string> {
   let response: Response;
   try {
     response = await fetch(url, { headers: { Range: 'bytes=0-3' } });
@@ -60,6 +71,7 @@ async function probe(url: string): Promise<void> {
   }
   const head = new Uint8Array(await response.arrayBuffer());
   if (String.fromCharCode(...head.slice(0, 4)) !== 'PAR1') throw new Error(`${url} is not a parquet file (it does not start with PAR1)`);
+  return response.url || url;
 }
 
 function describe(error: unknown): string {

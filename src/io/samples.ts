@@ -1,7 +1,10 @@
 /**
- * The built-in samples, bundled by Vite as hashed assets (so the page works from any sub-path and
+ * The built-in samples: real Chatbot Arena counts first (what a first visit shows), then the
+ * invented files that demonstrate each preset's lenses. Bundled by Vite as hashed assets (so the page works from any sub-path and
  * fetches nothing but its own files). `static-data/README.md` says how each was generated.
  */
+import chatbotArena from '../../static-data/chatbot-arena-20240814-counts.parquet?url';
+import chatbotArenaNotice from '../../static-data/chatbot-arena-20240814-counts.NOTICE.txt?url';
 import arenaConversations from '../../static-data/arena-conversations.parquet?url';
 import arenaConversationsCounts from '../../static-data/arena-conversations.counts.json?url';
 import lmarena100k from '../../static-data/lmarena-100k.parquet?url';
@@ -13,6 +16,7 @@ import frenchMaxx from '../../static-data/french-maxx.parquet?url';
 import genrm from '../../static-data/genrm-judges.parquet?url';
 import verdicts from '../../static-data/verdicts.parquet?url';
 import pairCounts from '../../static-data/pair-counts.csv?url';
+import { DEFAULT_SAMPLE_ID } from '../core/view/view-state';
 
 export interface Sample {
   id: string;
@@ -21,10 +25,23 @@ export interface Sample {
   url: string;
   /** Pre-aggregated counts, fitted while DuckDB starts so the leaderboard shows at once. */
   countsUrl?: string;
+  /** Real data: where it comes from and its licence notice (shown beside the dataset). */
+  credit?: { text: string; license: string; noticeUrl: string };
 }
 
 /** Every sample is invented data with exactly the columns of the published dataset its label names. */
 export const SAMPLES: Sample[] = [
+  {
+    id: 'chatbot-arena-20240814',
+    label: 'Chatbot Arena 2024-08-14: 1.67M real votes',
+    file: 'chatbot-arena-20240814-counts.parquet',
+    url: chatbotArena,
+    credit: {
+      text: "Real votes: the anonymous battles of LMSYS's clean_battle_20240814 release, counted per pair, as published by the leaderbot project",
+      license: 'BSD-3-Clause',
+      noticeUrl: chatbotArenaNotice,
+    },
+  },
   { id: 'arena-conversations', label: 'Chatbot Arena conversations (invented sample)', file: 'arena-conversations.parquet', url: arenaConversations, countsUrl: arenaConversationsCounts },
   { id: 'lmarena-100k', label: 'LMArena human preference 100k (invented sample)', file: 'lmarena-100k.parquet', url: lmarena100k },
   { id: 'lmarena-140k', label: 'LMArena human preference 140k (invented sample)', file: 'lmarena-140k.parquet', url: lmarena140k },
@@ -37,7 +54,7 @@ export const SAMPLES: Sample[] = [
   { id: 'pair-counts', label: 'Pre-aggregated pair counts (invented sample)', file: 'pair-counts.csv', url: pairCounts },
 ];
 
-export const DEFAULT_SAMPLE = SAMPLES[0];
+export const DEFAULT_SAMPLE = SAMPLES.find((s) => s.id === DEFAULT_SAMPLE_ID)!;
 
 /** A sample as a File, so it goes through exactly the path a user's file takes. */
 export async function sampleFile(sample: Sample): Promise<File> {

@@ -9,6 +9,7 @@ import { LoadError, sourceName, type LoadProgress, type Source } from '../io/loa
 import { analyse, openDataset, RAW_TABLE, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
 import { winnerValuesSql } from '../core/sql/winner-values';
 import type { ColumnMapping } from '../core/schema/mapping';
+import { hubLabel, type HubRef } from '../core/hub/hub-ref';
 import type { ColumnInfo } from '../core/schema/column';
 import type { LoadedSource } from '../io/load-source';
 import type { PairCounts } from '../core/stats/pair-counts';
@@ -85,6 +86,11 @@ export class DatasetStore {
     } catch (error) {
       if (generation === this.generation) this.fail(error);
     }
+  }
+
+  /** Opens a dataset on the Hugging Face Hub: its parquet listing, then every shard of the split. */
+  openHub(ref: HubRef, mapping?: ColumnMapping): Promise<void> {
+    return this.open({ kind: 'hub', ref, name: hubLabel(ref) }, mapping);
   }
 
   /** Re-reads the loaded file with a mapping the user made. */

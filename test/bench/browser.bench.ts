@@ -71,7 +71,7 @@ async function marks(page: Page): Promise<Marks> {
 
 export async function withPage<T>(url: string, run: (page: Page) => Promise<T>): Promise<T> {
   const profile = mkdtempSync(join(tmpdir(), 'arena-lens-bench-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: ensureChromium(), args: FLAGS, viewport: { width: 1440, height: 900 } });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: ensureChromium(), args: FLAGS, viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(url);
@@ -169,7 +169,8 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
   const dist = join(OUT, 'dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('build the page first: npm run bench builds it into test/bench/.out/dist');
   const server = await startStaticServer(dist, OUT);
-  const url = `${server.url}/index.html`;
+  // The invented conversations sample (30k votes), as before the real counts became the default.
+  const url = `${server.url}/index.html?sample=arena-conversations`;
   const rows: string[][] = [];
   try {
     const cold: Record<string, number[]> = { 'duck-ready': [], leaderboard: [], 'dataset-ready': [] };

@@ -27,14 +27,24 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-/** A real Chromium with a fresh profile, logging every request the page makes. */
-export async function openSession(viewport = { width: 1440, height: 900 }): Promise<Session> {
+/**
+ * A real Chromium with a fresh profile, logging every request the page makes. `extra.args` adds
+ * Chromium flags (the fake Hub's host mapping, whose certificate `ignoreHTTPSErrors` accepts).
+ * The page's service worker is blocked unless `serviceWorkers: 'allow'`: installing it precaches
+ * 45 MB, which the tests of the offline page (hosted.test.ts) and of the Hub do, and others need not.
+ */
+export async function openSession(
+  viewport = { width: 1440, height: 900 },
+  extra: { args?: string[]; ignoreHTTPSErrors?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<Session> {
   const profile = mkdtempSync(join(tmpdir(), 'arena-lens-e2e-'));
   const context = await playwright.launchPersistentContext(profile, {
     executablePath: inject('chromium'),
-    args: FLAGS,
+    args: [...FLAGS, ...(extra.args ?? [])],
     viewport,
     acceptDownloads: true,
+    ignoreHTTPSErrors: extra.ignoreHTTPSErrors ?? false,
+    serviceWorkers: extra.serviceWorkers ?? 'block',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const requests: string[] = [];

@@ -18,7 +18,7 @@ describe('the built page’s Content-Security-Policy', () => {
     db.close();
     other = await startStaticServer(dir, dir);
     session = await openSession();
-    await session.page.goto(appUrl());
+    await session.page.goto(appUrl('?sample=arena-conversations'));
     await waitForDataset(session.page, 'arena-conversations.parquet');
   });
   afterAll(async () => {

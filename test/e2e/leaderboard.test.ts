@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, downloadText, dropFile, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers';
+import { closeChecked, DEFAULT_SAMPLE_FILE, downloadText, dropFile, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers';
 
 const COUNTS = resolve('../shared/data/chatbot-arena-20240814-counts.parquet');
 const EXPECTED = JSON.parse(readFileSync(resolve('../shared/data/chatbot-arena-20240814-expected.json'), 'utf8'));
@@ -14,16 +14,27 @@ function parseCsv(text: string): Record<string, string>[] {
   return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])));
 }
 
-describe('the leaderboard on real Chatbot Arena counts', () => {
+describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08-14)', () => {
   let session: Session;
   beforeAll(async () => {
     session = await openSession();
+    // No parameters: what anyone opening the hosted page sees first.
     await session.page.goto(appUrl());
-    await waitForDataset(session.page, 'arena-conversations.parquet');
-    await dropFile(session.page, COUNTS);
+    await waitForDataset(session.page, DEFAULT_SAMPLE_FILE);
     await waitForRatings(session.page);
   });
   afterAll(() => closeChecked(session));
+
+  test('ships the same bytes as the reference file, and says where they come from and under which licence', async () => {
+    const { page } = session;
+    expect(readFileSync(resolve('static-data', DEFAULT_SAMPLE_FILE)).equals(readFileSync(COUNTS))).toBe(true);
+    const credit = page.getByTestId('sample-credit');
+    await expect.poll(() => credit.textContent()).toContain('clean_battle_20240814');
+    const notice = await credit.getByRole('link').getAttribute('href');
+    const text = await page.evaluate(async (href) => (await fetch(href!)).text(), notice);
+    expect(text).toContain('BSD 3-Clause');
+    expect(text).toContain('leaderbot');
+  });
 
   test('shows one row per model, 129 in all', async () => {
     expect(await session.page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(129);
@@ -58,6 +69,24 @@ describe('the leaderboard on real Chatbot Arena counts', () => {
     const shown = await page.locator(`[data-testid="leaderboard"] tr[data-model="${top}"] td.strong`).textContent();
     expect(Math.abs(Number(shown!.replace(/,/g, '')) - EXPECTED[anchoredKey][top!])).toBeLessThan(0.06);
     await page.getByTestId('option-anchor-model').selectOption('');
+  });
+
+  test('one click switches to LMArena\'s scale, where chatgpt-4o-latest reads 1315, and one click back', async () => {
+    const { page } = session;
+    const anchored = EXPECTED[Object.keys(EXPECTED).find((k) => k.startsWith('anchored'))!];
+    await page.getByTestId('scale-lmarena').click();
+    await expect.poll(() => page.url()).toContain('anchor=mixtral-8x7b-instruct-v0.1@1114');
+    await waitForRatings(page);
+    await expect
+      .poll(() => page.locator('[data-testid="leaderboard"] tr[data-model="mixtral-8x7b-instruct-v0.1"] td.strong').textContent())
+      .toBe('1,114.0');
+    const rows = parseCsv(await leaderboardCsv(page));
+    expect(rows).toHaveLength(129);
+    for (const row of rows) expect(Math.abs(Number(row.rating) - anchored[row.model]), row.model).toBeLessThan(0.05);
+    expect(Number(rows.find((r) => r.model === 'chatgpt-4o-latest')!.rating)).toBeCloseTo(1315.16, 1);
+    await page.getByTestId('scale-mean').click();
+    await expect.poll(() => page.url()).not.toContain('anchor=');
+    await waitForRatings(page);
   });
 
   test('sorts by every column and searches by name', async () => {

@@ -58,6 +58,7 @@ describe('views are links', () => {
 
   test('a tampered link opens the default view with notes naming what was ignored', async () => {
     const tampered = new URLSearchParams({
+      sample: 'arena-conversations',
       f: JSON.stringify([{ kind: 'in', path: ['no_such_column'], values: ["'; DROP TABLE battles; --"] }]),
       rounds: 'abc',
       lens: '<script>alert(1)</script>',

@@ -44,8 +44,8 @@ describe('the matrix lens', () => {
   let session: Session;
   beforeAll(async () => {
     session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, expected.default_sample ?? 'arena-conversations.parquet');
+    await session.page.goto(appUrl('?sample=arena-conversations'));
+    await waitForDataset(session.page, 'arena-conversations.parquet');
     await openMatrix(session.page);
   });
   afterAll(async () => {

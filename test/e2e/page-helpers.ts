@@ -3,14 +3,18 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { appUrl, openSession, type Session } from './browser';
 
-/** The file the page opens when no link says otherwise. */
-export const DEFAULT_SAMPLE_FILE = 'arena-conversations.parquet';
+/** The file the page opens when no link says otherwise: real Chatbot Arena counts. */
+export const DEFAULT_SAMPLE_FILE = 'chatbot-arena-20240814-counts.parquet';
 
-/** A fresh Chromium on the page with the default sample loaded (and its ratings fitted, when asked). */
+/** The invented sample most tests work on (every lens of the lmsys conversations shape), opened by name. */
+export const CONVERSATIONS_QUERY = '?sample=arena-conversations';
+export const CONVERSATIONS_FILE = 'arena-conversations.parquet';
+
+/** A fresh Chromium on the page with the conversations sample loaded (and its ratings fitted, when asked). */
 export async function openOnSample(options: { rated?: boolean } = {}): Promise<Session> {
   const session = await openSession();
-  await session.page.goto(appUrl());
-  await waitForDataset(session.page, DEFAULT_SAMPLE_FILE);
+  await session.page.goto(appUrl(CONVERSATIONS_QUERY));
+  await waitForDataset(session.page, CONVERSATIONS_FILE);
   if (options.rated) await waitForRatings(session.page);
   return session;
 }

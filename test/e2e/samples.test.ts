@@ -14,8 +14,8 @@ describe('every built-in sample, dropped on the page', () => {
   let session: Session;
   beforeAll(async () => {
     session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, expected.default_sample ?? 'arena-conversations.parquet');
+    await session.page.goto(appUrl('?sample=arena-conversations'));
+    await waitForDataset(session.page, 'arena-conversations.parquet');
   });
   afterAll(() => closeChecked(session));
 

@@ -12,6 +12,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.parquet': 'application/octet-stream',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 export interface LoggedRequest {
@@ -25,7 +27,7 @@ export interface LoggedRequest {
  * request with the bytes it sent, so tests can prove how much of a file was read.
  * `/remote/<name>` serves files from `remoteDir` (`?norange` ignores Range, like a host without it); `/__log` returns the log; `/__log/clear` empties it.
  */
-export function startStaticServer(root: string, remoteDir: string, headers: Record<string, string> = {}) {
+export function startStaticServer(root: string, remoteDir: string, headers: Record<string, string> = {}, port = 0) {
   const log: LoggedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -81,7 +83,7 @@ export function startStaticServer(root: string, remoteDir: string, headers: Reco
     createReadStream(file, { start, end }).pipe(res);
   });
   return new Promise<{ url: string; close: () => Promise<void> }>((done) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       done({

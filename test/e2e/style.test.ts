@@ -26,8 +26,8 @@ describe('the Style control lens on the default sample', () => {
   let session: Session;
   beforeAll(async () => {
     session = await openSession();
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, expected.default_sample);
+    await session.page.goto(appUrl('?sample=arena-conversations'));
+    await waitForDataset(session.page, 'arena-conversations.parquet');
     await waitForRatings(session.page);
   });
   afterAll(async () => {

@@ -25,8 +25,8 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
   beforeAll(async () => {
     session = await openSession();
     dialogs = recordDialogs(session.page);
-    await session.page.goto(appUrl());
-    await waitForDataset(session.page, expected.default_sample);
+    await session.page.goto(appUrl('?sample=arena-conversations'));
+    await waitForDataset(session.page, 'arena-conversations.parquet');
   });
   afterAll(() => closeChecked(session));
 
@@ -129,7 +129,7 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
   const count = async () => {
     const r = await runSql('SELECT count(*) AS n FROM battles');
     expect(r.state).toBe('rows');
-    return num((await tableRows(session.page, `${expected.default_sample.replace(/\.[^.]+$/, '')}-query`))[0].n);
+    return num((await tableRows(session.page, `arena-conversations-query`))[0].n);
   };
 
   test('the SQL console runs a query with Ctrl+Enter and shows a table', async () => {

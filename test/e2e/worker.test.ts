@@ -19,7 +19,7 @@ describe('the rating worker', () => {
     const final = await leaderboardCsv(page);
     const fresh = await openSession();
     try {
-      await fresh.page.goto(appUrl('?seed=4'));
+      await fresh.page.goto(appUrl('?sample=arena-conversations&seed=4'));
       await waitForDataset(fresh.page, 'arena-conversations.parquet');
       await waitForRatings(fresh.page);
       expect(await leaderboardCsv(fresh.page)).toBe(final);

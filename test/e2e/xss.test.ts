@@ -88,7 +88,7 @@ describe.each(['jsonl', 'csv', 'parquet'] as const)('hostile model names, column
       // A payload that ran would set this; a getter-free property so nothing on the page trips it.
       Object.defineProperty(window, '__pwned', { value: undefined, writable: true, configurable: true });
     });
-    await session.page.goto(appUrl());
+    await session.page.goto(appUrl('?sample=arena-conversations'));
     await waitForDataset(session.page, 'arena-conversations.parquet');
     title = await session.page.title();
     ownScripts = await session.page.evaluate(() => [...document.querySelectorAll('script')].map((s) => s.src || s.textContent?.slice(0, 60) || ''));

@@ -9,7 +9,9 @@ import { battlesSql, type BattlesInput } from '../../core/sql/battles.ts';
 import type { Connector } from '../../core/sql/connector.ts';
 import { runStatements } from '../../core/sql/statement.ts';
 import { rejectedByReasonSql, totalsSql } from '../../core/sql/summary.ts';
-import { readFile, type LoadedFile } from '../read-file.ts';
+import { readFile, type LoadedFile, type ReadOptions } from '../read-file.ts';
+import { readHub } from '../read-hub.ts';
+import type { HubRef } from '../../core/hub/hub-ref.ts';
 import { FileError, firstLine } from './errors.ts';
 import { recognise, type Recognised } from '../../core/sql/recognise.ts';
 
@@ -40,10 +42,15 @@ export interface LoadOptions {
   keep?: 'all but text' | 'all' | { columns: string[]; check?: (columns: ColumnInfo[]) => void };
 }
 
-/** Reads the input(s) into `raw` and recognises the shape; a shape no preset fits is a FileError. */
-export async function loadAndRecognise(db: Connector, input: string | readonly string[], options: LoadOptions = {}): Promise<OpenedFile> {
+/**
+ * Reads the input(s) into `raw` and recognises the shape; a shape no preset fits is a FileError.
+ * A Hub dataset (HubRef) is read as the page reads it (read-hub.ts).
+ */
+export async function loadAndRecognise(db: Connector, input: string | readonly string[] | HubRef, options: LoadOptions = {}): Promise<OpenedFile> {
   const keep = options.keep ?? 'all but text';
-  const file = await readFile(db, input, {
+  const read = (readOptions: ReadOptions) =>
+    typeof input === 'object' && 'dataset' in input ? readHub(db, input, readOptions) : readFile(db, input as string | readonly string[], readOptions);
+  const file = await read({
     table: RAW_TABLE,
     pickColumns: (columns) => {
       if (keep === 'all') return columns.map((c) => c.name);

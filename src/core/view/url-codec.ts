@@ -2,7 +2,8 @@
  * ViewState ↔ address. The address holds only what differs from DEFAULT_VIEW, as short readable
  * parameters in a fixed order (same state, same string); `v` says which format wrote it.
  *
- *   v=1  sample=<id> | src=<http(s) address> | file=<name>~<size>~<fingerprint>
+ *   v=2  sample=<id> | src=<http(s) address> | file=<name>~<size>~<fingerprint>
+ *        | hf=<owner>/<name> [config=<config>] [split=<split>]
  *   map=<mapping JSON>  f=<filters JSON>  q_ties=1 q_bothbad=1 q_flagged=1 q_anon=1 q_dedup=1 q_min=<n>
  *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  ci=sandwich  tiers=1  sort=<key>.<asc|desc>
  *   search=<text>  top=<n>  pair=<model>,<model>  cmp_l=<filters JSON>  cmp_r=<filters JSON>
@@ -14,6 +15,7 @@
  * read on its own, and one that cannot be read keeps its default and leaves a note. `src` may
  * also come in the fragment (`#src=…`, never sent to the host); the query's `src` wins.
  */
+import { isConfigOrSplit, isDatasetId } from '../hub/hub-ref.ts';
 import { SORT_KEYS, type SortKey } from './leaderboard-table.ts';
 import { readFilters, writeFilters } from './url-filters.ts';
 import { readMapping, writeMapping } from './url-mapping.ts';
@@ -65,6 +67,9 @@ export function encodeView(state: ViewState): string {
   const flag = (b: boolean) => (b ? '1' : '0');
   put('sample', (s) => (s.source.kind === 'sample' ? encodeValue(s.source.id) : null));
   put('src', (s) => (s.source.kind === 'remote' ? encodeValue(s.source.url) : null));
+  put('hf', (s) => (s.source.kind === 'hub' ? encodeValue(s.source.dataset) : null));
+  put('config', (s) => (s.source.kind === 'hub' && s.source.config !== null ? encodeValue(s.source.config) : null));
+  put('split', (s) => (s.source.kind === 'hub' && s.source.split !== null ? encodeValue(s.source.split) : null));
   put('file', (s) => {
     if (s.source.kind !== 'local') return null;
     const f = s.source.file;
@@ -170,10 +175,16 @@ function readSource(state: ViewState, query: Reader, fragment: Reader, options: 
     fragment.ignore('src', 'the address in the query is used');
   }
   const file = query.get('file', readLocal);
+  const hub = query.get('hf', readHub);
+  const config = query.get('config', readHubPart);
+  const split = query.get('split', readHubPart);
+  if (hub && hub.kind === 'hub') Object.assign(hub, { config: config ?? null, split: split ?? null });
+  else if (config !== undefined || split !== undefined) query.ignore(config !== undefined ? 'config' : 'split', 'it goes with "hf", which the link does not name');
   const sample = query.get('sample', (t) => readSample(t, options.samples));
   // One source wins, the most specific first; the others are named so nothing is lost silently.
   const found: [string, DataSource | undefined][] = [
     ['src', fromQuery ?? fromFragment],
+    ['hf', hub],
     ['file', file],
     ['sample', sample],
   ];
@@ -193,6 +204,14 @@ function readRemote(text: string): { kind: 'remote'; url: string } | Bad {
     ok = false;
   }
   return ok ? { kind: 'remote', url: text } : bad(`expected an http(s) address, got ${describe(text)}`);
+}
+
+function readHub(text: string): DataSource | Bad {
+  return isDatasetId(text) ? { kind: 'hub', dataset: text, config: null, split: null } : bad(`expected a Hub dataset as <owner>/<name>, got ${describe(text)}`);
+}
+
+function readHubPart(text: string): string | Bad {
+  return isConfigOrSplit(text) ? text : bad(`expected a config or split name, got ${describe(text)}`);
 }
 
 function readLocal(text: string): DataSource | Bad {

@@ -9,11 +9,11 @@ import type { Filter } from '../sql/filters.ts';
 import { writeFilters } from './url-filters.ts';
 import { decodeText, describe, encodePart, encodeValue, type Param } from './url-params.ts';
 
-export const CURRENT_VERSION = 1;
+export const CURRENT_VERSION = 2;
 
 type Migration = (params: Param[], notes: string[]) => Param[];
 
-export const MIGRATIONS: Record<number, Migration> = { 0: v0ToV1 };
+export const MIGRATIONS: Record<number, Migration> = { 0: v0ToV1, 1: v1ToV2 };
 
 /** Brings parameters written by `version` up to CURRENT_VERSION. */
 export function migrate(params: Param[], version: number, notes: string[]): Param[] {
@@ -71,4 +71,15 @@ function v0ToV1(params: Param[], notes: string[]): Param[] {
   // The v1 reader checks the result like any other `f`, so a bad old column is still refused there.
   if (filters.length > 0) out.push({ key: 'f', raw: encodeValue(writeFilters(filters)) });
   return [{ key: 'v', raw: '1' }, ...out];
+}
+
+/**
+ * Version 2 changed the default source from the invented `arena-conversations` sample to the real
+ * Chatbot Arena 2024-08-14 counts (and added `hf=`). A version 1 link that named no source meant
+ * the old default, so it now says so.
+ */
+function v1ToV2(params: Param[]): Param[] {
+  const rest = params.filter((p) => p.key !== 'v');
+  const named = rest.some((p) => ['src', 'file', 'sample'].includes(p.key) && p.raw !== '');
+  return [{ key: 'v', raw: '2' }, ...(named ? [] : [{ key: 'sample', raw: 'arena-conversations' }]), ...rest];
 }

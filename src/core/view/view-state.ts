@@ -17,6 +17,8 @@ export interface LocalFileRef {
 export type DataSource =
   | { kind: 'sample'; id: string }
   | { kind: 'remote'; url: string }
+  /** A dataset on the Hugging Face Hub, read through its parquet listing (core/hub). */
+  | { kind: 'hub'; dataset: string; config: string | null; split: string | null }
   | { kind: 'local'; file: LocalFileRef };
 
 export interface QuickToggles {
@@ -68,8 +70,11 @@ export interface ViewState {
   compare: CompareState;
 }
 
+/** The sample an address without a source opens: real Chatbot Arena votes (format version 2 on). */
+export const DEFAULT_SAMPLE_ID = 'chatbot-arena-20240814';
+
 export const DEFAULT_VIEW: ViewState = {
-  source: { kind: 'sample', id: 'arena-conversations' },
+  source: { kind: 'sample', id: DEFAULT_SAMPLE_ID },
   mapping: null,
   filters: [],
   quick: { excludeTies: false, excludeBothBad: false, excludeFlagged: false, anonymousOnly: false, dedupOnly: false, minVotes: 0 },

@@ -57,7 +57,7 @@ describe('decodeView on broken parameters', () => {
   });
 
   it('reads the good parameters next to a broken one', () => {
-    const { state, notes } = decodeView('?v=1&rounds=abc&lens=matrix&top=-5&seed=7');
+    const { state, notes } = decodeView('?v=2&rounds=abc&lens=matrix&top=-5&seed=7');
     expect(state).toEqual({ ...DEFAULT_VIEW, lens: 'matrix', rating: { ...DEFAULT_VIEW.rating, seed: 7 } });
     expect(notes).toHaveLength(2);
   });
@@ -111,9 +111,9 @@ describe('decodeView on broken parameters', () => {
   it('reads a link from a newer version as well as it can, and says so', () => {
     expect(decodeView('?v=7&top=5')).toEqual({
       state: { ...DEFAULT_VIEW, topN: 5 },
-      notes: ['this link was made by a newer version (7) of the page; read as version 1'],
+      notes: ['this link was made by a newer version (7) of the page; read as version 2'],
     });
-    expect(decodeView('?v=x&top=5').notes).toEqual(['ignored "v": expected a version number, got "x"; read as version 1']);
+    expect(decodeView('?v=x&top=5').notes).toEqual(['ignored "v": expected a version number, got "x"; read as version 2']);
   });
 
   it('never throws on random text and always yields a usable view', () => {

@@ -16,7 +16,7 @@ describe('encodeView', () => {
     expect(decodeView('')).toEqual({ state: DEFAULT_VIEW, notes: [] });
   });
 
-  it('writes only what differs, after v=1, with short readable keys', () => {
+  it('writes only what differs, after v=2, with short readable keys', () => {
     const s = view((s) => {
       s.source = { kind: 'remote', url: 'https://example.org/data/battles.parquet?rev=2' };
       s.quick.excludeTies = true;
@@ -26,7 +26,7 @@ describe('encodeView', () => {
       s.lens = 'matrix';
     });
     expect(encodeView(s)).toBe(
-      'v=1&src=https://example.org/data/battles.parquet?rev%3D2&q_ties=1&lens=matrix&anchor=gpt-4-0613@1200&rounds=200&sort=rating.desc',
+      'v=2&src=https://example.org/data/battles.parquet?rev%3D2&q_ties=1&lens=matrix&anchor=gpt-4-0613@1200&rounds=200&sort=rating.desc',
     );
   });
 
@@ -38,7 +38,7 @@ describe('encodeView', () => {
       s.compare.pivot = ['openai_moderation', 'flagged'];
     });
     expect(encodeView(s)).toBe(
-      'v=1&file=votes%20~%20march.parquet~123456~0123456789abcdef' +
+      'v=2&file=votes%20~%20march.parquet~123456~0123456789abcdef' +
         '&f=%5B%7B%22kind%22:%22in%22,%22path%22:%5B%22language%22%5D,%22values%22:%5B%22English%22,%22French%22%5D%7D%5D' +
         '&pair=a%2Cb,c&pivot=openai_moderation,flagged',
     );
@@ -94,7 +94,7 @@ describe('encodeView and decodeView together', () => {
   });
 
   it('write the keys in one fixed order', () => {
-    const order = 'v sample src file map f q_ties q_bothbad q_flagged q_anon q_dedup q_min lens anchor ties rounds seed ci tiers sort search top pair cmp_l cmp_r pivot'.split(' ');
+    const order = 'v sample src hf config split file map f q_ties q_bothbad q_flagged q_anon q_dedup q_min lens anchor ties rounds seed ci tiers sort search top pair cmp_l cmp_r pivot'.split(' ');
     fc.assert(
       fc.property(viewStateArb, (s) => {
         const keys = encodeView(s).split('&').filter(Boolean).map((p) => p.split('=')[0]);

@@ -85,6 +85,15 @@ const source: fc.Arbitrary<DataSource> = fc.oneof(
   fc.record({ kind: fc.constant('sample' as const), id: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/) }),
   fc.record({ kind: fc.constant('remote' as const), url: fc.webUrl({ withQueryParameters: true, withFragments: true }) }),
   fc.record({
+    kind: fc.constant('hub' as const),
+    // The Hub's names: words of letters, digits and '_' joined by single '-' or '.'.
+    dataset: fc
+      .tuple(...[0, 1].map(() => fc.array(fc.stringMatching(/^[A-Za-z0-9_]{1,6}$/), { minLength: 1, maxLength: 3 })))
+      .map(([owner, name]) => `${owner.join('-')}/${name.join('.')}`),
+    config: fc.option(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,12}$/), { nil: null }),
+    split: fc.option(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.+-]{0,12}$/), { nil: null }),
+  }),
+  fc.record({
     kind: fc.constant('local' as const),
     file: fc.record({ name, size: fc.maxSafeNat(), fingerprint: fc.stringMatching(/^[0-9a-f]{16}$/) }),
   }),

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { main } from '../../../src/cli/rank.ts';
+import { createNodeConnector } from '../../../src/cli/node-connector.ts';
+import { STATIC, byModel, run, tempDir, type BoardRecord } from './helpers.ts';
+
+const dir = tempDir();
+const CONVERSATIONS = join(STATIC, 'arena-conversations.parquet');
+
+async function rank(...argv: string[]): Promise<{ records: BoardRecord[]; stderr: string }> {
+  const r = await run(main, ...argv, '--json');
+  expect(r.stderr).not.toMatch(/^rank:/m);
+  expect(r.code).toBe(0);
+  return { records: JSON.parse(r.stdout).models, stderr: r.stderr };
+}
+
+/** The same slice cut by native DuckDB SQL written here, independently of the page's builders. */
+async function cut(name: string, where: string): Promise<string> {
+  const db = await createNodeConnector();
+  const path = join(dir, name);
+  try {
+    await db.query(`COPY (SELECT * FROM read_parquet($1) WHERE ${where}) TO '${path}' (FORMAT parquet)`, [CONVERSATIONS]);
+  } finally {
+    db.close();
+  }
+  return path;
+}
+
+const rated = (records: BoardRecord[]) => records.filter((r) => r.votes > 0);
+
+describe('rank --where: the page\'s slices on native DuckDB', () => {
+  it('rates French votes exactly as a file holding only the French votes', async () => {
+    const sliced = await rank(CONVERSATIONS, '--where', 'language=French', '--bootstrap', '0');
+    const alone = await rank(await cut('french.parquet', "language = 'French'"), '--bootstrap', '0');
+    expect(sliced.stderr).toMatch(/slice: \d+ of 30000 votes/);
+    const board = byModel(rated(sliced.records));
+    expect(board.size).toBe(alone.records.length);
+    for (const r of alone.records) {
+      expect(board.get(r.model)!.votes, r.model).toBe(r.votes);
+      expect(board.get(r.model)!.rating!, r.model).toBeCloseTo(r.rating!, 6);
+    }
+  });
+
+  it('ANDs repeated --where, lists, ranges, struct fields and the quick toggles', async () => {
+    const sliced = await rank(
+      CONVERSATIONS,
+      '--where', 'language=["English","German"]',
+      '--where', 'turn>=2',
+      '--where', 'openai_moderation.flagged=false',
+      '--exclude-ties',
+      '--anonymous-only',
+      '--bootstrap', '0',
+    );
+    const alone = await rank(
+      await cut('multi.parquet', "language IN ('English', 'German') AND turn >= 2 AND openai_moderation.flagged = false AND winner <> 'tie' AND anony"),
+      '--bootstrap', '0',
+    );
+    const board = byModel(rated(sliced.records));
+    for (const r of alone.records) expect(board.get(r.model)!.rating!, r.model).toBeCloseTo(r.rating!, 6);
+    expect([...board.values()].reduce((s, r) => s + r.votes, 0)).toBe(alone.records.reduce((s, r) => s + r.votes, 0));
+  });
+
+  it('takes a value that looks like SQL as a value', async () => {
+    const r = await rank(CONVERSATIONS, '--where', "language=French' OR '1'='1", '--bootstrap', '0');
+    expect(r.stderr).toMatch(/slice: 0 of 30000 votes/);
+    expect(rated(r.records)).toEqual([]);
+  });
+
+  it('refuses a malformed or unknown slice with a usage error (exit 2)', async () => {
+    const malformed = await run(main, CONVERSATIONS, '--where', 'language');
+    expect([malformed.code, malformed.stderr]).toEqual([2, expect.stringMatching(/--where must be COLUMN=VALUE/)]);
+    const unknown = await run(main, CONVERSATIONS, '--where', 'lang=French', '--bootstrap', '0');
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringMatching(/unknown column "lang"; slices can use .*language/)]);
+  });
+
+  it('leaves out models under --min-votes, as the page\'s toggle does', async () => {
+    const all = await rank(CONVERSATIONS, '--where', 'language=French', '--bootstrap', '0');
+    const r = await rank(CONVERSATIONS, '--where', 'language=French', '--min-votes', '300', '--bootstrap', '0');
+    const few = all.records.filter((m) => m.votes < 300).map((m) => m.model);
+    expect(few.length).toBeGreaterThan(0);
+    expect(r.stderr).toContain(`${few.length} models under --min-votes left out`);
+    expect(r.records.map((m) => m.model).sort()).toEqual(all.records.filter((m) => m.votes >= 300).map((m) => m.model).sort());
+  });
+});
