@@ -104,6 +104,7 @@ describe('aggregate --sql', () => {
     ['lmarena-100k.parquet', ['language', 'is_code']],
     ['comparia-votes.parquet', []],
     ['french-maxx.parquet', ['source']],
+    ['lmarena-55k.csv', []],
     ['pair-counts.csv', []],
   ])('%s: the duckdb-dialect SQL run on DuckDB gives the counts the aggregate command writes', async (name, by) => {
     const input = join(STATIC, name);
