@@ -1,6 +1,7 @@
 /** Defects lens charts: data → Observable Plot options (no rendering). */
 import * as Plot from '@observablehq/plot';
 import type { Cooccurrence, LabelRate } from '../lenses/defects.ts';
+import { labelMargin, middleTruncate } from './labels.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -11,7 +12,7 @@ export function labelRatesChart(rates: LabelRate[], unit: string, width = 620): 
   return {
     width,
     height: 40 + rates.length * 30,
-    marginLeft: 170,
+    marginLeft: labelMargin(rates.map((r) => pretty(r.label))),
     marginRight: 110,
     x: { label: `share of ${unit} (%) →`, percent: true, grid: true },
     y: { label: null, domain: rates.map((r) => r.label), tickFormat: pretty },
@@ -49,10 +50,10 @@ export function modelLabelChart(rates: LabelRate[], width = 1300): Plot.PlotOpti
   return {
     width: Math.min(width, 200 + labels.length * 130),
     height: 60 + models.length * 24,
-    marginLeft: 140,
+    marginLeft: labelMargin(models.map((m) => middleTruncate(m))),
     padding: 0.04,
     x: { label: null, domain: labels, tickFormat: pretty, axis: 'top' },
-    y: { label: null, domain: models },
+    y: { label: null, domain: models, tickFormat: (m: string) => middleTruncate(m) },
     color: { type: 'linear', scheme: 'oranges', legend: true, label: 'share of the model\'s answers with the label (%)', percent: true },
     marks: [
       Plot.cell(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', fill: 'rate', tip: true, title: (r: LabelRate) => `${r.group} · ${pretty(r.label)}\n${int(r.count)} of ${int(r.units)} answers (${pct(r.rate)})` }),
@@ -67,7 +68,7 @@ export function cooccurrenceChart(cells: Cooccurrence[], unit: string, width = 6
   return {
     width: Math.min(width, 200 + labels.length * 100),
     height: 90 + labels.length * 40,
-    marginLeft: 170,
+    marginLeft: labelMargin(labels.map(pretty), { min: 60 }) + 20,
     marginTop: 60,
     padding: 0.04,
     x: { label: 'also labelled …', domain: labels, tickFormat: pretty, axis: 'top', tickRotate: -20 },

@@ -60,6 +60,10 @@ export interface ViewState {
   /** The matrix cell whose votes are listed. */
   pair: [string, string] | null;
   compare: CompareState;
+  /** Matrix lens: what the cells show (a MATRIX_MODES id) and how many models, by rating (0 = all). */
+  matrix: { mode: string; top: number };
+  /** The SQL console's query text. */
+  sql: string;
 }
 
 export const DEFAULT_VIEW: ViewState = {
@@ -74,4 +78,6 @@ export const DEFAULT_VIEW: ViewState = {
   topN: 0,
   pair: null,
   compare: { left: [], right: [], pivot: null },
+  matrix: { mode: 'fraction', top: 20 },
+  sql: '',
 };
