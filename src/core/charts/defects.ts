@@ -6,6 +6,11 @@ import { labelMargin, middleTruncate } from './labels.ts';
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 const pretty = (s: string) => s.replaceAll('_', ' ');
+/** A rate, or "no label" when no unit of the group carries the label (never a misleading 0%). */
+export const rateText = (r: LabelRate) => (r.labelled > 0 ? pct(r.rate) : 'no label');
+/** "12 of 480 labelled", plus how many have no label at all. */
+export const countText = (r: LabelRate) =>
+  r.labelled > 0 ? `${int(r.count)} of ${int(r.labelled)} labelled${r.units > r.labelled ? `; ${int(r.units - r.labelled)} with no label` : ''}` : `no label on ${int(r.units)}`;
 
 /** Share of units carrying each label, one bar per label. */
 export function labelRatesChart(rates: LabelRate[], unit: string, width = 620): Plot.PlotOptions {
@@ -14,11 +19,11 @@ export function labelRatesChart(rates: LabelRate[], unit: string, width = 620): 
     height: 40 + rates.length * 30,
     marginLeft: labelMargin(rates.map((r) => pretty(r.label))),
     marginRight: 110,
-    x: { label: `share of ${unit} (%) →`, percent: true, grid: true },
+    x: { label: `share of labelled ${unit} (%) →`, percent: true, grid: true },
     y: { label: null, domain: rates.map((r) => r.label), tickFormat: pretty },
     marks: [
-      Plot.barX(rates, { x: 'rate', y: 'label', fill: (r: LabelRate) => (r.index < 0 ? '#6d597a' : '#d1495b'), tip: true }),
-      Plot.text(rates, { x: 'rate', y: 'label', text: (r: LabelRate) => `${int(r.count)} (${pct(r.rate)})`, dx: 4, textAnchor: 'start' }),
+      Plot.barX(rates, { x: 'rate', y: 'label', fill: (r: LabelRate) => (r.index < 0 ? '#6d597a' : '#d1495b'), tip: true, title: (r: LabelRate) => `${pretty(r.label)}: ${rateText(r)}\n${countText(r)}` }),
+      Plot.text(rates, { x: 'rate', y: 'label', text: (r: LabelRate) => (r.labelled > 0 ? `${int(r.count)} (${pct(r.rate)})` : 'no label'), dx: 4, textAnchor: 'start' }),
       Plot.ruleX([0]),
     ],
   };
@@ -36,8 +41,8 @@ export function labelByGroupChart(rates: LabelRate[], dimension: string, groups:
     y: { label: '↑ share with the label (%)', percent: true, grid: true },
     color: { legend: true, domain: groups, label: dimension, scheme: 'tableau10' },
     marks: [
-      Plot.barY(rates, { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', fill: (r: LabelRate) => r.group ?? '(none)', tip: true, title: (r: LabelRate) => `${pretty(r.label)} · ${dimension} = ${r.group}\n${int(r.count)} of ${int(r.units)} (${pct(r.rate)})` }),
-      Plot.text(rates, { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', text: (r: LabelRate) => pct(r.rate), dy: -6, fontSize: 9 }),
+      Plot.barY(rates, { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', fill: (r: LabelRate) => r.group ?? '(none)', tip: true, title: (r: LabelRate) => `${pretty(r.label)} · ${dimension} = ${r.group}\n${rateText(r)}: ${countText(r)}` }),
+      Plot.text(rates, { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', text: rateText, dy: -6, fontSize: 9 }),
       Plot.ruleY([0]),
     ],
   };
@@ -56,8 +61,8 @@ export function modelLabelChart(rates: LabelRate[], width = 1300): Plot.PlotOpti
     y: { label: null, domain: models, tickFormat: (m: string) => middleTruncate(m) },
     color: { type: 'linear', scheme: 'oranges', legend: true, label: 'share of the model\'s answers with the label (%)', percent: true },
     marks: [
-      Plot.cell(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', fill: 'rate', tip: true, title: (r: LabelRate) => `${r.group} · ${pretty(r.label)}\n${int(r.count)} of ${int(r.units)} answers (${pct(r.rate)})` }),
-      Plot.text(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', text: (r: LabelRate) => pct(r.rate), fontSize: 10, pointerEvents: 'none' }),
+      Plot.cell(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', fill: 'rate', tip: true, title: (r: LabelRate) => `${r.group} · ${pretty(r.label)}\n${rateText(r)}: ${countText(r)}` }),
+      Plot.text(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', text: rateText, fontSize: 10, pointerEvents: 'none' }),
     ],
   };
 }

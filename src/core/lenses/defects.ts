@@ -178,11 +178,12 @@ export function unitsSql(spec: DefectSpec, where: SqlCondition, text?: DefectTex
     .join('');
   const more = extra.map((e) => `, ${e}`).join('');
   if (spec.mode === 'rows') {
-    const labels = spec.labels.map((l, i) => `, b.${quoteIdent(l.columns[0])} IS TRUE AS l${i}`).join('');
+    // Labels stay three-valued: NULL is "no label" (French-Maxx arena rows), not "false".
+    const labels = spec.labels.map((l, i) => `, CAST(b.${quoteIdent(l.columns[0])} AS BOOLEAN) AS l${i}`).join('');
     return `SELECT b.row_id, b.weight, CAST(NULL AS VARCHAR) AS model, CAST(NULL AS VARCHAR) AS side, CAST(NULL AS VARCHAR) AS verdict${labels}${dims}${more} FROM ${from}`;
   }
   const side = (s: 0 | 1) => {
-    const labels = spec.labels.map((l, i) => `, b.${quoteIdent(l.columns[s])} IS TRUE AS l${i}`).join('');
+    const labels = spec.labels.map((l, i) => `, CAST(b.${quoteIdent(l.columns[s])} AS BOOLEAN) AS l${i}`).join('');
     const model = s === 0 ? 'b.model_a' : 'b.model_b';
     const seat = s === 0 ? `'a'` : `'b'`;
     const mine = s === 0 ? `'a'` : `'b'`;
@@ -196,13 +197,20 @@ export function unitsSql(spec: DefectSpec, where: SqlCondition, text?: DefectTex
 const dimColumn = (d: DefectDimension) => (d.id === 'model' || d.id === 'verdict' ? d.id : quoteIdent(`d_${d.id}`));
 
 /**
- * Per value of a dimension (or overall): units, each label's weighted count (l0 …) and, in rows
- * mode, units with any defect. Rows: g (the value as text, NULL overall), units, l0 …, any_defect.
+ * Per value of a dimension (or overall): units, each label's weighted count (l0 …) and the units
+ * that carry that label at all, true or false (n0 …); in rows mode, units with any defect and units
+ * with any label (n_any). Rows: g (the value as text, NULL overall), units, l0 …, n0 …, any_defect, n_any.
  */
 export function labelRatesSql(spec: DefectSpec, where: SqlCondition, dimension?: DefectDimension, text?: DefectText): SqlQuery {
-  const counts = spec.labels.map((_, i) => `coalesce(sum(weight) FILTER (WHERE l${i}), 0) AS l${i}`);
+  const counts = spec.labels.flatMap((_, i) => [
+    `coalesce(sum(weight) FILTER (WHERE l${i}), 0) AS l${i}`,
+    `coalesce(sum(weight) FILTER (WHERE l${i} IS NOT NULL), 0) AS n${i}`,
+  ]);
   const neg = spec.labels.map((l, i) => (l.negative ? `l${i}` : null)).filter(Boolean);
-  if (neg.length) counts.push(`coalesce(sum(weight) FILTER (WHERE ${neg.join(' OR ')}), 0) AS any_defect`);
+  if (neg.length) {
+    counts.push(`coalesce(sum(weight) FILTER (WHERE ${neg.join(' OR ')}), 0) AS any_defect`);
+    counts.push(`coalesce(sum(weight) FILTER (WHERE ${neg.map((l) => `${l} IS NOT NULL`).join(' OR ')}), 0) AS n_any`);
+  }
   const g = dimension ? `CAST(${dimColumn(dimension)} AS VARCHAR)` : 'CAST(NULL AS VARCHAR)';
   return {
     sql: `SELECT ${g} AS g, sum(weight) AS units, ${counts.join(', ')} FROM (${unitsSql(spec, where, dimension?.needsText ? text : undefined)}) GROUP BY g ORDER BY g NULLS LAST`,
@@ -217,6 +225,9 @@ export interface LabelRate {
   index: number;
   count: number;
   units: number;
+  /** Units that carry the label, true or false; the others have no label at all. */
+  labelled: number;
+  /** count / labelled: a unit without the label is left out, never counted as "false". */
   rate: number;
 }
 
@@ -231,15 +242,18 @@ export function readLabelRates(spec: DefectSpec, rows: readonly Row[], dimension
   for (const r of sorted) {
     const units = Number(r.units);
     const group = r.g === null || r.g === undefined ? null : String(r.g);
-    spec.labels.forEach((l, i) => out.push({ group, label: l.name, index: i, count: Number(r[`l${i}`]), units, rate: units ? Number(r[`l${i}`]) / units : 0 }));
-    if ('any_defect' in r) out.push({ group, label: 'any defect', index: -1, count: Number(r.any_defect), units, rate: units ? Number(r.any_defect) / units : 0 });
+    const entry = (label: string, index: number, count: number, labelled: number) =>
+      out.push({ group, label, index, count, units, labelled, rate: labelled ? count / labelled : 0 });
+    spec.labels.forEach((l, i) => entry(l.name, i, Number(r[`l${i}`]), Number(r[`n${i}`] ?? units)));
+    if ('any_defect' in r) entry('any defect', -1, Number(r.any_defect), Number(r.n_any ?? units));
   }
   return out;
 }
 
-/** One row: for each pair i ≤ j, units carrying both labels (c_i_j). */
+/** One row: for each pair i ≤ j, units carrying both labels (c_i_j); units counts labelled ones only. */
 export function cooccurrenceSql(spec: DefectSpec, where: SqlCondition): SqlQuery {
-  const parts = ['sum(weight) AS units'];
+  const labelled = spec.labels.map((_, i) => `l${i} IS NOT NULL`).join(' OR ') || 'true';
+  const parts = [`coalesce(sum(weight) FILTER (WHERE ${labelled}), 0) AS units`];
   spec.labels.forEach((_, i) =>
     spec.labels.forEach((__, j) => {
       if (j >= i) parts.push(`coalesce(sum(weight) FILTER (WHERE l${i} AND l${j}), 0) AS c_${i}_${j}`);
