@@ -1,6 +1,7 @@
 /** Defects lens charts: data → Observable Plot options (no rendering). */
 import * as Plot from '@observablehq/plot';
 import type { Cooccurrence, LabelRate } from '../lenses/defects.ts';
+import { RAMP_ROOM } from './legend.ts';
 import { labelMargin, middleTruncate } from './labels.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -59,7 +60,7 @@ export function modelLabelChart(rates: LabelRate[], width = 1300): Plot.PlotOpti
     padding: 0.04,
     x: { label: null, domain: labels, tickFormat: pretty, axis: 'top' },
     y: { label: null, domain: models, tickFormat: (m: string) => middleTruncate(m) },
-    color: { type: 'linear', scheme: 'oranges', legend: true, label: 'share of the model\'s answers with the label (%)', percent: true },
+    color: { type: 'linear', scheme: 'oranges', legend: true, label: 'answers with the label (%)', percent: true, ...RAMP_ROOM },
     marks: [
       Plot.cell(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', fill: 'rate', tip: true, title: (r: LabelRate) => `${r.group} · ${pretty(r.label)}\n${rateText(r)}: ${countText(r)}` }),
       Plot.text(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', text: rateText, fontSize: 10, pointerEvents: 'none' }),
@@ -78,7 +79,7 @@ export function cooccurrenceChart(cells: Cooccurrence[], unit: string, width = 6
     padding: 0.04,
     x: { label: 'also labelled …', domain: labels, tickFormat: pretty, axis: 'top', tickRotate: -20 },
     y: { label: `${unit} labelled …`, domain: labels, tickFormat: pretty },
-    color: { type: 'linear', scheme: 'purples', domain: [0, 100], legend: true, label: `share of the row's ${unit} (%)`, percent: true },
+    color: { type: 'linear', scheme: 'purples', domain: [0, 100], legend: true, label: `share of the row's ${unit} (%)`, percent: true, ...RAMP_ROOM },
     marks: [
       Plot.cell(cells, { x: 'column', y: 'row', fill: 'share', tip: true, title: (c: Cooccurrence) => `${pretty(c.row)} & ${pretty(c.column)}: ${int(c.both)} ${unit}\n${pct(c.share)} of ${pretty(c.row)}${c.lift ? `, lift ${c.lift.toFixed(2)}` : ''}` }),
       Plot.text(cells, { x: 'column', y: 'row', text: (c: Cooccurrence) => `${int(c.both)}`, fill: (c: Cooccurrence) => (c.share > 0.55 ? 'white' : 'black'), fontSize: 11, pointerEvents: 'none' }),

@@ -1,6 +1,7 @@
 /** Judges lens charts: data → Observable Plot options (no rendering). */
 import * as Plot from '@observablehq/plot';
 import type { AgreementBin, JudgePairKappa, JudgeSummary, SwapSummary, Verdict } from '../lenses/judges.ts';
+import { RAMP_ROOM } from './legend.ts';
 import { labelMargin } from './labels.ts';
 
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -90,7 +91,7 @@ export function judgePairsChart(pairs: JudgePairKappa[], labels: string[], width
     padding: 0.04,
     x: { label: null, domain: labels, axis: 'top' },
     y: { label: null, domain: labels },
-    color: { type: 'linear', scheme: 'blues', domain: [0, 1], legend: true, label: 'Cohen\'s κ' },
+    color: { type: 'linear', scheme: 'blues', domain: [0, 1], legend: true, label: 'Cohen\'s κ', ...RAMP_ROOM },
     marks: [
       Plot.cell(data, { x: 'second', y: 'first', fill: 'kappa', tip: true }),
       Plot.text(data, { x: 'second', y: 'first', text: (d: { kappa: number }) => d.kappa.toFixed(2), fill: (d: { kappa: number }) => (d.kappa > 0.55 ? 'white' : 'black'), pointerEvents: 'none' }),
