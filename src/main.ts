@@ -1,5 +1,8 @@
 import { mount } from 'svelte';
 import App from './components/App.svelte';
+import { applyTheme } from './state/theme.svelte';
 import './components/theme.css';
 
+// The remembered theme before the first paint, so a dark page never flashes light.
+applyTheme();
 mount(App, { target: document.getElementById('app')! });

@@ -126,7 +126,8 @@ describe('the matrix lens', () => {
     await dropFile(page, resolve('static-data/lmarena-100k.parquet'));
     await openMatrix(page);
     const markup = expected.samples['lmarena-100k.parquet'].planted.markup_model as string;
-    await expect.poll(() => page.locator('[data-testid="matrix"] svg text').filter({ hasText: markup }).count()).toBe(2);
+    const labels = page.locator('[data-testid="matrix-row-labels"] > *, [data-testid="matrix-column-labels"] > *');
+    await expect.poll(() => labels.filter({ hasText: markup }).count()).toBe(2);
     expect(await page.locator('[data-testid="matrix-lens"] b').count()).toBe(0);
   });
 

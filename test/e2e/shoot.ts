@@ -1,35 +1,58 @@
 /**
  * Screenshots of the built page for people to look at (and for the README):
  * `npx tsx test/e2e/shoot.ts [query] [outDir]` after `npm run build`.
+ * `--lenses` shoots every lens at 800 and 1440 px instead; `--drop <file>` opens that file first;
+ * `--full` takes whole-page shots.
  */
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureChromium } from './chromium';
 import { startStaticServer } from './static-server';
 
-const [query = '', out = 'test/.cache/shots'] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const [query = '', out = 'test/.cache/shots'] = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--drop');
+const drop = option('--drop');
 mkdirSync(out, { recursive: true });
 const server = await startStaticServer(resolve(process.env.E2E_DIST ?? 'dist'), resolve('test/.cache/remote'));
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'shoot-')), {
   executablePath: ensureChromium(),
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
-for (const [name, viewport, scheme] of [
-  ['desktop', { width: 1440, height: 900 }, 'light'],
-  ['desktop-dark', { width: 1440, height: 900 }, 'dark'],
-  ['phone', { width: 390, height: 844 }, 'light'],
-] as const) {
+
+async function open(page: Page) {
+  await page.goto(`${server.url}/index.html${query}`);
+  await page.waitForSelector('[data-testid="dataset-summary"]', { timeout: 60_000 });
+  if (drop) {
+    await page.getByTestId('file-input').setInputFiles(drop);
+    const name = drop.split('/').pop();
+    await page.waitForFunction((n) => document.querySelector('[data-testid="dataset-summary"]')?.getAttribute('data-source') === n, name, { timeout: 90_000 });
+  }
+  await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 90_000 }).catch(() => {});
+}
+
+const sizes = flag('--lenses')
+  ? ([['800', { width: 800, height: 900 }, 'light'], ['1440', { width: 1440, height: 900 }, 'light']] as const)
+  : ([['desktop', { width: 1440, height: 900 }, 'light'], ['desktop-dark', { width: 1440, height: 900 }, 'dark'], ['phone', { width: 390, height: 844 }, 'light']] as const);
+for (const [name, viewport, scheme] of sizes) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme: scheme });
   page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
-  await page.goto(`${server.url}/index.html${query}`);
-  await page.waitForSelector('[data-testid="dataset-summary"]', { timeout: 60_000 });
-  await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 60_000 }).catch(() => {});
-  await page.screenshot({ path: join(out, `${name}.png`), fullPage: false });
-  console.log(join(out, `${name}.png`));
+  await open(page);
+  const lenses = flag('--lenses') ? await page.locator('[role="tab"][data-lens]').evaluateAll((els) => els.map((e) => e.getAttribute('data-lens')!)) : [null];
+  for (const lens of lenses) {
+    if (lens) {
+      await page.getByTestId(`lens-${lens}`).click();
+      await page.waitForTimeout(3000);
+    }
+    const file = join(out, lens ? `${lens}-${name}.png` : `${name}.png`);
+    await page.screenshot({ path: file, fullPage: flag('--full') });
+    console.log(file);
+  }
   await page.close();
 }
 await context.close();

@@ -7,6 +7,7 @@
 import type { PlotOptions } from '@observablehq/plot';
 import * as Plot from '@observablehq/plot';
 import type { Leaderboard, LeaderboardRow } from '../stats/leaderboard.ts';
+import { labelMargin } from './labels.ts';
 import { shortLabel } from './matrix.ts';
 
 export const INTERVAL_ROW_HEIGHT = 20;
@@ -78,8 +79,7 @@ export interface IntervalChartInput {
 export function intervalChartOptions(input: IntervalChartInput): PlotOptions {
   const { points, width } = input;
   const rowHeight = input.rowHeight ?? INTERVAL_ROW_HEIGHT;
-  const chars = Math.max(4, ...points.map((p) => shortLabel(p.model).length));
-  const marginLeft = Math.ceil(chars * 6.2) + 14;
+  const marginLeft = labelMargin(points.map((p) => shortLabel(p.model)), { gap: 14 });
   const marginTop = 30, marginBottom = 34;
   const groups = [...new Set(points.map((p) => p.group))];
   const several = groups.length > 1;

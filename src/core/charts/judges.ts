@@ -1,6 +1,8 @@
 /** Judges lens charts: data → Observable Plot options (no rendering). */
 import * as Plot from '@observablehq/plot';
 import type { AgreementBin, JudgePairKappa, JudgeSummary, PositionRow, SwapSummary, Verdict } from '../lenses/judges.ts';
+import { RAMP_ROOM } from './legend.ts';
+import { labelMargin } from './labels.ts';
 
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 const KIND_COLORS = { domain: ['unanimous', 'majority', 'split', 'no valid vote'], range: ['#2a9d8f', '#8ab17d', '#e9c46a', '#8d99ae'] };
@@ -43,7 +45,7 @@ export function judgeVotesChart(bars: VoteBar[], width = 620): Plot.PlotOptions 
   return {
     width,
     height: 60 + judges.length * 30,
-    marginLeft: 80,
+    marginLeft: labelMargin(judges),
     x: { label: 'share of the judge\'s items (%) →', percent: true, domain: [0, 100] },
     y: { label: null, domain: judges },
     color: { legend: true, ...VERDICT_COLORS },
@@ -67,7 +69,7 @@ export function kappaChart(points: KappaPoint[], xLabel: string, width = 620): P
   return {
     width,
     height: 60 + points.length * 30,
-    marginLeft: 110,
+    marginLeft: labelMargin(points.map((p) => p.who)),
     marginRight: 70,
     x: { label: `${xLabel} →`, domain: [Math.min(0, ...points.map((p) => p.lower)), 1], grid: true },
     y: { label: null, domain: points.map((p) => p.who) },
@@ -85,11 +87,11 @@ export function judgePairsChart(pairs: JudgePairKappa[], labels: string[], width
   return {
     width: Math.min(width, 120 + labels.length * 80),
     height: 80 + labels.length * 44,
-    marginLeft: 80,
+    marginLeft: labelMargin(labels),
     padding: 0.04,
     x: { label: null, domain: labels, axis: 'top' },
     y: { label: null, domain: labels },
-    color: { type: 'linear', scheme: 'blues', domain: [0, 1], legend: true, label: 'Cohen\'s κ' },
+    color: { type: 'linear', scheme: 'blues', domain: [0, 1], legend: true, label: 'Cohen\'s κ', ...RAMP_ROOM },
     marks: [
       Plot.cell(data, { x: 'second', y: 'first', fill: 'kappa', tip: true }),
       Plot.text(data, { x: 'second', y: 'first', text: (d: { kappa: number }) => d.kappa.toFixed(2), fill: (d: { kappa: number }) => (d.kappa > 0.55 ? 'white' : 'black'), pointerEvents: 'none' }),
@@ -120,7 +122,7 @@ export function swapChart(bars: SwapBar[], width = 620): Plot.PlotOptions {
   return {
     width,
     height: 60 + who.length * 30,
-    marginLeft: 80,
+    marginLeft: labelMargin(who),
     x: { label: 'share of pairs decisive in both orders (%) →', percent: true, domain: [0, 100] },
     y: { label: null, domain: who },
     color: { legend: true, domain: ['same response won', 'seat A won both', 'seat B won both'], range: ['#2a9d8f', '#4e79a7', '#f28e2b'] },

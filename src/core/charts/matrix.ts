@@ -10,6 +10,7 @@ import * as Plot from '@observablehq/plot';
 import type { Leaderboard } from '../stats/leaderboard.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
 import { predictedWinMatrix } from '../stats/predicted.ts';
+import { middleTruncate } from './labels.ts';
 import type { WinMatrix } from '../stats/win-matrix.ts';
 
 export type MatrixMode = 'fraction' | 'battles' | 'predicted' | 'confidence';
@@ -141,9 +142,9 @@ export function matrixCells(mode: MatrixMode, source: MatrixSource, order: reado
   return cells;
 }
 
-/** Shortens a label for an axis; the full name stays in the tooltip. */
+/** Shortens a label for an axis from the middle (labels.ts); the full name stays in the tooltip. */
 export function shortLabel(name: string, max = 24): string {
-  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
+  return middleTruncate(name, max);
 }
 
 /** Cell size in pixels: as large as the width allows, between 18 and 44 (narrow screens scroll sideways). */
@@ -161,6 +162,8 @@ export interface MatrixPlotInput {
   cellSize: number;
   /** Axis labels longer than this are shortened (24 by default). */
   labelMax?: number;
+  /** Opacity of each filled cell (matrix-layout.ts: fainter on fewer votes); 1 when absent. */
+  opacity?: (cell: MatrixCell) => number;
 }
 
 /** The colour scale: diverging around 50% for fractions and probabilities, sequential for counts. */
@@ -212,7 +215,7 @@ export function matrixPlotOptions(input: MatrixPlotInput): PlotOptions {
     marks: [
       // Unplayed pairs: an outline only, so they read as empty rather than as a colour.
       Plot.cell(cells.filter((c) => c.value === null), { x: 'col', y: 'row', fill: 'none', stroke: 'currentColor', strokeOpacity: 0.12, ariaDescription: 'empty pairs' }),
-      Plot.cell(filled, { x: 'col', y: 'row', fill: 'value', ariaDescription: 'played pairs' }),
+      Plot.cell(filled, { x: 'col', y: 'row', fill: 'value', fillOpacity: input.opacity ?? 1, ariaDescription: 'played pairs' }),
       // Two text marks rather than a fill channel, which would share the heatmap's colour scale.
       ...(showText
         ? [true, false].map((onDark) =>

@@ -1,15 +1,15 @@
 /** Shared by the charts that draw one row per model (slice comparison, style control). */
+import { labelMargin } from './labels.ts';
 import { shortLabel } from './matrix.ts';
 
 const ROW = 20;
 
 /** Size and margins for one row per model, the left margin fitted to the longest axis label. */
 export function modelRowsFrame(models: readonly string[], width: number) {
-  const chars = Math.max(4, ...models.map((m) => shortLabel(m).length));
   return {
     width: Math.max(300, Math.round(width)),
     height: 64 + ROW * Math.max(1, models.length),
-    marginLeft: Math.ceil(chars * 6.2) + 14,
+    marginLeft: labelMargin(models.map((m) => shortLabel(m)), { gap: 14 }),
     marginTop: 30,
     marginBottom: 34,
     marginRight: 16,

@@ -1,5 +1,6 @@
 /** Safety lens charts: data → Observable Plot options (no rendering). */
 import * as Plot from '@observablehq/plot';
+import { labelMargin, middleTruncate } from './labels.ts';
 import type { CategoryCount, FlagTotal, ModelFlagRow, ScoreBin, SubsetRow } from '../lenses/safety.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 2 : 1)}%`;
@@ -17,7 +18,7 @@ export function flagRatesChart(bars: FlagBar[], width = 620): Plot.PlotOptions {
   return {
     width,
     height: 40 + bars.length * 30,
-    marginLeft: 190,
+    marginLeft: labelMargin(bars.map((b) => b.label)),
     marginRight: 110,
     x: { label: 'flagged share of votes (%) →', percent: true, grid: true },
     y: { label: null, domain: bars.map((b) => b.label) },
@@ -40,7 +41,7 @@ export function categoryChart(categories: CategoryCount[], width = 620): Plot.Pl
   return {
     width,
     height: 40 + data.length * 24,
-    marginLeft: 170,
+    marginLeft: labelMargin(data.map((d) => d.category)),
     marginRight: 90,
     x: { label: 'flagged votes (count) →', grid: true },
     y: { label: null, domain: data.map((d) => d.category) },
@@ -58,10 +59,10 @@ export function modelFlagChart(rows: ModelFlagRow[], width = 620): Plot.PlotOpti
   return {
     width,
     height: 40 + rows.length * 20,
-    marginLeft: 190,
+    marginLeft: labelMargin(rows.map((r) => middleTruncate(r.model))),
     marginRight: 100,
     x: { label: 'flagged share of the model\'s votes (%) →', percent: true, grid: true },
-    y: { label: null, domain: rows.map((r) => r.model) },
+    y: { label: null, domain: rows.map((r) => r.model), tickFormat: (m: string) => middleTruncate(m) },
     marks: [
       Plot.barX(rows, { x: 'rate', y: 'model', fill: '#d1495b', fillOpacity: 0.85, tip: { format: { x: (x: number) => pct(x) } } }),
       Plot.text(rows, { x: 'rate', y: 'model', text: (d: ModelFlagRow) => `${int(d.flagged)} of ${int(d.votes)}`, dx: 4, textAnchor: 'start', fontSize: 10 }),
@@ -97,9 +98,9 @@ export function subsetRatingsChart(rows: SubsetRow[], flagLabel: string, width =
   return {
     width,
     height: 40 + rows.length * 20,
-    marginLeft: 190,
+    marginLeft: labelMargin(rows.map((r) => middleTruncate(r.model))),
     x: { label: `Bradley-Terry rating (Elo scale) →`, grid: true },
-    y: { label: null, domain: rows.map((r) => r.model) },
+    y: { label: null, domain: rows.map((r) => r.model), tickFormat: (m: string) => middleTruncate(m) },
     color: { legend: true, ...FLAG_COLORS, domain: ['flagged', 'not flagged'] },
     marks: [
       Plot.link(both, { x1: (r: SubsetRow) => r.unflagged.rating, x2: (r: SubsetRow) => r.flagged.rating, y: 'model', stroke: 'currentColor', strokeOpacity: 0.35 }),

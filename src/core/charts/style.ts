@@ -7,6 +7,7 @@ import type { PlotOptions } from '@observablehq/plot';
 import * as Plot from '@observablehq/plot';
 import { STYLE_FEATURE_LABELS, type StyleFeature } from '../lenses/style';
 import type { StyleCoefficient, StyleModelRow } from '../stats/style-control';
+import { labelMargin } from './labels';
 import { shortLabel } from './matrix';
 import { modelRowsFrame, r1, signed } from './model-rows';
 
@@ -37,11 +38,10 @@ export function coefficientOptions(coefficients: readonly StyleCoefficient[], wi
     text: `${signed(c.eloPerSd!)} pts / SD`,
     tip: `${coefficientSentence(c)} (95% CI ${signed(c.eloLower!)} to ${signed(c.eloUpper!)}; logit ${c.logit!.toFixed(3)} ± ${c.se!.toFixed(3)}). ${sdMeaning(c)}`,
   }));
-  const chars = Math.max(8, ...points.map((p) => p.label.length));
   return {
     width: Math.max(300, Math.round(width)),
     height: 60 + 34 * Math.max(1, points.length),
-    marginLeft: Math.ceil(chars * 6.2) + 14,
+    marginLeft: labelMargin(points.map((p) => p.label), { gap: 14, min: 60 }),
     marginRight: 70,
     marginBottom: 36,
     style: { fontSize: '11px' },

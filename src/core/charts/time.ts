@@ -10,6 +10,8 @@ const PALETTE = ['#4e79a7', '#f28e2c', '#e15759', '#76b7b2', '#59a14f', '#edc949
 
 export interface TimeChartInput {
   points: readonly TimePoint[];
+  /** The step of the windows, in seconds: pads a single point's axis and sets the date format. */
+  stepSeconds?: number;
   /** Models to draw, in legend order. */
   models: readonly string[];
   width: number;
@@ -25,10 +27,43 @@ interface Drawn {
   tip: string;
 }
 
-const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
+const DAY = 86_400;
+const formats = {
+  minutes: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }),
+  days: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+  months: new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/**
+ * How dates read on an axis covering `spanSeconds` (UTC): hours and minutes under two days
+ * ("Feb 21, 01:00"), month and day under a year ("Feb 21"), month and year beyond ("Feb 2024").
+ * Never a raw ISO timestamp.
+ */
+export function timeAxisFormat(spanSeconds: number): (d: Date) => string {
+  const f = spanSeconds < 2 * DAY ? formats.minutes : spanSeconds < 365 * DAY ? formats.days : formats.months;
+  return (d: Date) => f.format(d);
+}
+
+/** The window ends' range on the x axis, padded by half a step on each side (so one point is not a zero-width axis). */
+export function timeDomain(points: readonly TimePoint[], stepSeconds: number): [Date, Date] | undefined {
+  if (points.length === 0) return undefined;
+  let lo = Infinity, hi = -Infinity;
+  for (const p of points) {
+    lo = Math.min(lo, p.end);
+    hi = Math.max(hi, p.end);
+  }
+  const pad = hi > lo ? 0 : stepSeconds / 2;
+  return [new Date((lo - pad) * 1000), new Date((hi + pad) * 1000)];
+}
 
 export function timeChartOptions(input: TimeChartInput): PlotOptions {
   const shown = new Set(input.models);
+  const step = input.stepSeconds ?? 7 * DAY;
+  const domain = timeDomain(input.points, step);
+  const span = domain ? (domain[1].getTime() - domain[0].getTime()) / 1000 : 0;
+  // Tooltips name the window's own bounds, to the hour when the step is under a day.
+  const when = step < DAY ? formats.minutes.format : formats.days.format;
+  const width = Math.max(320, Math.round(input.width));
   const drawn: Drawn[] = input.points
     .filter((p) => shown.has(p.model))
     .map((p) => ({
@@ -39,11 +74,11 @@ export function timeChartOptions(input: TimeChartInput): PlotOptions {
       upper: p.upper === null ? null : Math.round(p.upper * 10) / 10,
       tip: `${p.model}: ${p.rating.toFixed(1)}` +
         (p.lower !== null && p.upper !== null ? ` (95% CI ${p.lower.toFixed(1)} to ${p.upper.toFixed(1)})` : '') +
-        `\n${day(p.start)} to ${day(p.end)}, ${p.votes.toLocaleString('en-US')} votes`,
+        `\n${when(new Date(p.start * 1000))} to ${when(new Date(p.end * 1000))}, ${p.votes.toLocaleString('en-US')} votes`,
     }));
   const banded = drawn.filter((d) => d.lower !== null && d.upper !== null);
   return {
-    width: Math.max(320, Math.round(input.width)),
+    width,
     height: 420,
     marginLeft: 50,
     marginRight: 16,
@@ -51,7 +86,7 @@ export function timeChartOptions(input: TimeChartInput): PlotOptions {
     marginBottom: 36,
     style: { fontSize: '11px' },
     ariaLabel: 'Ratings over time',
-    x: { type: 'utc', label: 'End of window →', grid: true },
+    x: { type: 'utc', label: 'End of window (UTC) →', grid: true, domain, tickFormat: timeAxisFormat(span), ticks: Math.max(2, Math.min(10, Math.floor((width - 70) / 110))) },
     y: { label: '↑ Rating (Elo scale)', grid: true, nice: true },
     color: { type: 'ordinal', domain: [...input.models], range: PALETTE, legend: true },
     marks: [

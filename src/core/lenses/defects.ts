@@ -201,8 +201,9 @@ export function unitsSql(spec: DefectSpec, where: SqlCondition, text?: DefectTex
 const dimColumn = (d: DefectDimension) => (d.id === 'model' || d.id === 'verdict' ? d.id : quoteIdent(`d_${d.id}`));
 
 /**
- * Per value of a dimension (or overall): units, each label's weighted count (l0 …) and, in rows
- * mode, units with any defect. Rows: g (the value as text, NULL overall), units, l0 …, any_defect.
+ * Per value of a dimension (or overall): units, each label's weighted count (l0 …) and the units
+ * that carry that label at all, true or false (n0 …); in rows mode, units with any defect and units
+ * with any label (n_any). Rows: g (the value as text, NULL overall), units, l0 …, n0 …, any_defect, n_any.
  */
 export function labelRatesSql(spec: DefectSpec, where: SqlCondition, dimension?: DefectDimension, text?: DefectText): SqlQuery {
   const counts = spec.labels.flatMap((_, i) => [
@@ -260,9 +261,10 @@ export function readLabelRates(spec: DefectSpec, rows: readonly Row[], dimension
   return out;
 }
 
-/** One row: for each pair i ≤ j, units carrying both labels (c_i_j). */
+/** One row: for each pair i ≤ j, units carrying both labels (c_i_j); units counts labelled ones only. */
 export function cooccurrenceSql(spec: DefectSpec, where: SqlCondition): SqlQuery {
-  const parts = ['sum(weight) AS units'];
+  const labelled = spec.labels.map((_, i) => `l${i} IS NOT NULL`).join(' OR ') || 'true';
+  const parts = [`coalesce(sum(weight) FILTER (WHERE ${labelled}), 0) AS units`];
   spec.labels.forEach((_, i) =>
     spec.labels.forEach((__, j) => {
       if (j >= i) parts.push(`coalesce(sum(weight) FILTER (WHERE l${i} AND l${j}), 0) AS c_${i}_${j}`);

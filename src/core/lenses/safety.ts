@@ -78,6 +78,11 @@ export function safetySpec(columns: readonly ColumnInfo[]): SafetySpec {
   return { flags, categories };
 }
 
+/** Whether the Safety lens has anything to show: the file has at least one moderation or toxicity flag. */
+export function hasSafetyFlags(columns: readonly ColumnInfo[]): boolean {
+  return safetySpec(columns).flags.length > 0;
+}
+
 /** A flag as a condition: NULL (no tag) counts as not flagged. */
 export const flagSql = (flag: { path: readonly string[] }): string => `(${quotePath(flag.path)} IS TRUE)`;
 

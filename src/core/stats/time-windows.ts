@@ -16,21 +16,26 @@ export interface WindowSpec {
 }
 
 export interface TimeWindow {
+  /** The bucket the window ends with (its step number), the same for every mode and width. */
   index: number;
   /** First bucket included and the bucket after the last one: [from, to). */
   from: number;
   to: number;
 }
 
-/** One window per step, from the first bucket to the last, ending at each bucket in turn. */
+/**
+ * One window per step, ending at each bucket in turn. Sliding windows are whole: the first ends
+ * at bucket width − 1, so every point rests on `width` buckets (a window wider than the data is the
+ * whole range, once). Cumulative windows start at the first bucket.
+ */
 export function timeWindows(bucketCount: number, spec: WindowSpec): TimeWindow[] {
   if (!Number.isInteger(bucketCount) || bucketCount < 0) throw new RangeError(`timeWindows: bucket count must be a non-negative integer, got ${bucketCount}`);
   if (spec.mode === 'sliding' && !(Number.isInteger(spec.width) && spec.width >= 1)) throw new RangeError(`timeWindows: width must be a positive integer, got ${spec.width}`);
-  return Array.from({ length: bucketCount }, (_, s) => ({
-    index: s,
-    from: spec.mode === 'cumulative' ? 0 : Math.max(0, s + 1 - spec.width),
-    to: s + 1,
-  }));
+  const first = spec.mode === 'cumulative' ? 0 : Math.min(spec.width, bucketCount) - 1;
+  return Array.from({ length: Math.max(0, bucketCount - Math.max(0, first)) }, (_, k) => {
+    const s = first + k;
+    return { index: s, from: spec.mode === 'cumulative' ? 0 : Math.max(0, s + 1 - spec.width), to: s + 1 };
+  });
 }
 
 /** Votes of buckets [from, to) as PairCounts, cells of equal (a, b, outcome) summed. */
@@ -110,10 +115,52 @@ export function topModels(points: readonly TimePoint[], n: number): string[] {
     .map((p) => p.model);
 }
 
-/** The step for a time span: a day under 3 weeks, a week under a year, else 4 weeks. */
-export function defaultStep(spanSeconds: number): { seconds: number; label: string } {
-  const day = 86_400;
-  if (spanSeconds < 21 * day) return { seconds: day, label: 'day' };
-  if (spanSeconds < 365 * day) return { seconds: 7 * day, label: 'week' };
-  return { seconds: 28 * day, label: '4 weeks' };
+export interface TimeStep {
+  seconds: number;
+  /** The calendar unit and how many of it one step is ("4 weeks" is 4 × week). */
+  unit: 'hour' | 'day' | 'week';
+  count: number;
+  /** The step in words, singular: "day", "4 weeks". */
+  label: string;
+}
+
+const HOUR = 3600;
+const DAY = 86_400;
+const step = (unit: TimeStep['unit'], count: number): TimeStep => ({
+  seconds: count * (unit === 'hour' ? HOUR : unit === 'day' ? DAY : 7 * DAY),
+  unit,
+  count,
+  label: count === 1 ? unit : `${count} ${unit}s`,
+});
+
+/**
+ * The step for a time span, so the range holds a usable number of buckets: an hour under two days,
+ * a day under three weeks, a week under a year, else four weeks.
+ */
+export function defaultStep(spanSeconds: number): TimeStep {
+  if (spanSeconds < 2 * DAY) return step('hour', 1);
+  if (spanSeconds < 21 * DAY) return step('day', 1);
+  if (spanSeconds < 365 * DAY) return step('week', 1);
+  return step('week', 4);
+}
+
+/** `n` steps in words, with the plural: "1 day", "2 days", "8 weeks" (for n = 2 of a 4-week step). */
+export function stepsLabel(s: TimeStep, n: number): string {
+  const total = n * s.count;
+  return `${total} ${s.unit}${total === 1 ? '' : 's'}`;
+}
+
+/**
+ * Sliding-window widths (in steps) that fit a range of `bucketCount` buckets: 1, 2, 4, 8, 13, 26
+ * steps, each leaving at least two whole windows; always at least the one-step window.
+ */
+export function windowWidths(bucketCount: number): number[] {
+  const fitting = [1, 2, 4, 8, 13, 26].filter((w) => w === 1 || bucketCount - w + 1 >= 2);
+  return fitting;
+}
+
+/** The width shown first: the widest one that still leaves about four windows. */
+export function defaultWidth(bucketCount: number): number {
+  const widths = windowWidths(bucketCount);
+  return [...widths].reverse().find((w) => bucketCount - w + 1 >= 4) ?? widths[0];
 }

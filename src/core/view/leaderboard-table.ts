@@ -1,5 +1,6 @@
 /** Sorting and searching the leaderboard's rows: pure, so the table and its tests agree. */
 import type { LeaderboardRow } from '../stats/leaderboard';
+import { matchesTokens, searchTokens } from './model-search';
 
 export const SORT_KEYS = ['rank', 'model', 'rating', 'interval', 'votes', 'wins', 'losses', 'ties', 'winRate', 'group', 'rankRange', 'tier'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -43,7 +44,8 @@ export function sortRows(rows: readonly LeaderboardRow[], sort: Sort): Leaderboa
   });
 }
 
+/** Rows whose model matches every typed word (model-search.ts: "gpt 4o" finds gpt-4o-…). */
 export function searchRows(rows: readonly LeaderboardRow[], query: string): LeaderboardRow[] {
-  const q = query.trim().toLowerCase();
-  return q ? rows.filter((r) => r.model.toLowerCase().includes(q)) : [...rows];
+  const tokens = searchTokens(query);
+  return rows.filter((r) => matchesTokens(r.model, tokens));
 }

@@ -7,7 +7,10 @@
  *   map=<mapping JSON>  f=<filters JSON>  q_ties=1 q_bothbad=1 q_flagged=1 q_anon=1 q_dedup=1 q_min=<n>
  *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  ci=sandwich  tiers=1  sort=<key>.<asc|desc>
  *   search=<text>  top=<n>  pair=<model>,<model>  cmp_l=<filters JSON>  cmp_r=<filters JSON>
- *   pivot=<name>,<name>…
+ *   pivot=<name>,<name>…  mx=<matrix mode>  mx_top=<n>  sql=<query text>
+ *
+ * Keys added to v=1 later (mx, mx_top, sql) default to what the page did before they existed (win
+ * fraction, top 20, the console's example), so links written before them open as they did.
  *
  * Text is percent-encoded (url-params.ts); JSON values are plain JSON, percent-encoded, so they
  * stay hand-editable. In pair and pivot each item is strictly encoded (a ',' inside a name is
@@ -41,6 +44,8 @@ export interface DecodeOptions {
   lenses?: readonly string[];
   /** Sample ids the page ships; without it any lowercase id of letters, digits and '-' is accepted. */
   samples?: readonly string[];
+  /** Matrix modes the page draws; without it any lowercase id of letters and '-' is accepted. */
+  matrixModes?: readonly string[];
 }
 
 export interface DecodedView {
@@ -55,6 +60,8 @@ export const MAX_TOP = 1000;
 export const MAX_SEED = 0xffff_ffff;
 export const MAX_MIN_VOTES = 1_000_000_000;
 const MAX_MODEL_NAME = 1000;
+/** Longest SQL text kept in the address (characters, before percent-encoding). */
+export const MAX_SQL = 4000;
 
 export function encodeView(state: ViewState): string {
   const out: string[] = [];
@@ -98,6 +105,9 @@ export function encodeView(state: ViewState): string {
   put('cmp_r', (s) => (s.compare.right.length ? encodeValue(writeFilters(s.compare.right)) : null));
   // An empty pivot means no pivot; it is not written.
   put('pivot', (s) => (s.compare.pivot?.length ? s.compare.pivot.map(encodePart).join(',') : null));
+  put('mx', (s) => encodeValue(s.matrix.mode));
+  put('mx_top', (s) => String(s.matrix.top));
+  put('sql', (s) => encodeValue(s.sql));
   return out.length ? [`v=${CURRENT_VERSION}`, ...out].join('&') : '';
 }
 
@@ -265,6 +275,14 @@ function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
   set(q.get('cmp_l', json(readFilters)), (v) => (s.compare.left = v));
   set(q.get('cmp_r', json(readFilters)), (v) => (s.compare.right = v));
   set(q.get('pivot', (_, raw) => readPivot(raw)), (v) => (s.compare.pivot = v));
+  set(q.get('mx', (t) => readMatrixMode(t, options.matrixModes)), (v) => (s.matrix.mode = v));
+  set(q.get('mx_top', (t) => readWhole(t, 0, MAX_TOP)), (v) => (s.matrix.top = v));
+  set(q.get('sql', (t) => (t.length > MAX_SQL ? bad(`longer than ${MAX_SQL} characters`) : t)), (v) => (s.sql = v));
+}
+
+function readMatrixMode(text: string, known?: readonly string[]): string | Bad {
+  if (known) return known.includes(text) ? text : bad(`expected one of ${known.join(', ')}, got ${describe(text)}`);
+  return /^[a-z][a-z-]{0,30}$/.test(text) ? text : bad(`expected a matrix mode, got ${describe(text)}`);
 }
 
 function readTies(text: string): 'half' | 'davidson' | Bad {

@@ -68,6 +68,10 @@ export interface ViewState {
   /** The matrix cell whose votes are listed. */
   pair: [string, string] | null;
   compare: CompareState;
+  /** Matrix lens: what the cells show (a MATRIX_MODES id) and how many models, by rating (0 = all). */
+  matrix: { mode: string; top: number };
+  /** The SQL console's query text. */
+  sql: string;
 }
 
 /** The sample an address without a source opens: real Chatbot Arena votes (format version 2 on). */
@@ -86,4 +90,6 @@ export const DEFAULT_VIEW: ViewState = {
   topN: 0,
   pair: null,
   compare: { left: [], right: [], pivot: null },
+  matrix: { mode: 'fraction', top: 20 },
+  sql: '',
 };

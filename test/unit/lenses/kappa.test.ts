@@ -60,6 +60,6 @@ describe('lens chart options', () => {
     ]);
     expect((o.x as { domain: string[] }).domain).toEqual(['5 of 5', '3 of 5']);
     expect((o.y as { label: string }).label).toContain('items');
-    expect(labelRatesChart([], 'pairs').x).toMatchObject({ label: 'share of pairs (%) →' });
+    expect(labelRatesChart([], 'pairs').x).toMatchObject({ label: 'share of labelled pairs (%) →' });
   });
 });

@@ -125,4 +125,6 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
   topN: fc.nat(1000),
   pair: fc.option(fc.tuple(text(), text()), { nil: null }),
   compare: fc.record({ left: filters, right: filters, pivot: fc.option(path, { nil: null }) }),
+  matrix: fc.record({ mode: fc.constantFrom('fraction', 'battles', 'predicted'), top: fc.nat(1000) }),
+  sql: text(300),
 });
