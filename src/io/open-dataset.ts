@@ -10,14 +10,13 @@ import { mappingColumns, sideColumns, winnerColumns, type ColumnMapping } from '
 import type { ColumnInfo, ColumnRole } from '../core/schema/column';
 import { storageFor } from '../core/schema/memory-estimate';
 import { derivationSources } from '../core/schema/derived';
-import { battlesSql, rawPairCountsSql } from '../core/sql/battles';
-import { runStatements } from '../core/sql/statement';
+import { buildBattles } from '../core/sql/build-battles';
 import { recognise } from '../core/sql/recognise';
 import { rejectedByReasonSql } from '../core/sql/summary';
 import { BATTLES_TABLE } from '../core/sql/battles';
 import { quoteIdent } from '../core/sql/quote';
 import { summariseCounts } from '../core/stats/count-summary';
-import { readCounts, readRawPairCounts } from '../core/sql/pair-counts';
+import { readCounts } from '../core/sql/pair-counts';
 import type { PairCounts } from '../core/stats/pair-counts';
 import type { Outcome } from '../core/outcome';
 
@@ -114,12 +113,7 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
     const loadedNames = new Set(loadedColumns.map((c) => c.name));
     // Long text stays out of battles whatever the mapping: the columns a mapping reads come from raw.
     const textColumns = detection.ok ? detection.textColumns.filter((c) => loadedNames.has(c)) : [];
-    for (const statement of battlesSql({ raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns, decode })) {
-      await runStatements(db, [statement]);
-      if (statement.step === 'pair-counts' && options.onEarlyCounts) {
-        options.onEarlyCounts(readRawPairCounts(await db.query(rawPairCountsSql().sql)));
-      }
-    }
+    await buildBattles(db, { raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns, decode }, options.onEarlyCounts);
   } catch (error) {
     throw new LoadError(loaded.name, `could not build the battles table: ${(error as Error).message.split('\n')[0]}`);
   }

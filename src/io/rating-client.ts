@@ -95,6 +95,11 @@ export class RatingClient {
     return this.once({ type: 'board', id: 0, counts, options }, (m) => (m.type === 'board' ? m.leaderboard : undefined));
   }
 
+  /** Online Elo over votes in time order; rejects with Superseded when a newer one is asked for. */
+  elo(models: number, a: Int32Array, b: Int32Array, outcome: Uint8Array, k: number): Promise<Float64Array> {
+    return this.once({ type: 'elo', id: 0, models, a, b, outcome, k }, (m) => (m.type === 'elo' ? m.ratings : undefined));
+  }
+
   /** Stops a request (its callbacks fall silent); with no id, stops the current `rate`. */
   cancel(id?: number): void {
     const target = id ?? [...this.pending].find(([, p]) => p.request.type === 'rate')?.[0];

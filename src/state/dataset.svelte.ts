@@ -8,6 +8,9 @@ import { readableDuckError } from '../io/duck-errors';
 import { LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source';
 import { analyse, openDataset, RAW_TABLE, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
 import { winnerValuesSql } from '../core/sql/winner-values';
+import type { RunQuery } from '../core/sql/connector';
+
+export type { DatasetSummary, OpenedDataset } from '../io/open-dataset';
 import type { ColumnMapping } from '../core/schema/mapping';
 import { hubLabel, type HubRef } from '../core/hub/hub-ref';
 import type { ColumnInfo } from '../core/schema/column';
@@ -116,6 +119,12 @@ export class DatasetStore {
       }
     });
   }
+
+  /** Rows of one statement on the page's DuckDB (ordinary lane): what views such as the filters read. */
+  readonly query: RunQuery = async (q) => {
+    const duck = this.duck ?? (await getDuck());
+    return duck.connector.query(q.sql, [...q.params]);
+  };
 
   /**
    * Distinct values of raw columns with their rows, most frequent first, summed over the columns (the

@@ -10,7 +10,8 @@ import { textTable } from '../io/text-columns';
 import type { Row } from '../core/sql/connector';
 import { readCounts } from '../core/sql/pair-counts';
 import type { SqlCondition, SqlQuery } from '../core/sql/statement';
-import type { Leaderboard } from '../core/stats/leaderboard';
+import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
+import { runConsoleQuery, type ConsoleResult } from './sql-console';
 import type { PairCounts } from '../core/stats/pair-counts';
 import type { RatingsStore } from './ratings.svelte';
 import type { ViewStore } from './view.svelte';
@@ -35,8 +36,12 @@ export interface LensContext {
   text(): Promise<string>;
   /** Pair counts of a sub-slice, over the dataset's model list. */
   counts(where: SqlCondition): Promise<PairCounts>;
-  /** The leaderboard of a sub-slice (one tool's LLM, one benchmark), with `rounds` bootstrap rounds when small. */
+  /** The leaderboard of a sub-slice (one tool's LLM, one benchmark), with `rounds` bootstrap rounds, fitted in the worker. */
   board(where: SqlCondition, rounds: number): Promise<Leaderboard>;
+  /** A leaderboard of pair counts the lens put together itself (time windows, pivot columns), fitted in the worker. */
+  fit(counts: PairCounts, options: LeaderboardOptions): Promise<Leaderboard>;
+  /** Rows of one statement typed in the SQL console, checked read-only first (sql-console.ts). */
+  sql(text: string): Promise<ConsoleResult>;
 }
 
 export interface LensContextParts {
@@ -59,6 +64,8 @@ export function makeLensContext(parts: LensContextParts): LensContext {
     counts,
     // Fitted in the rating worker, like every statistic.
     board: async (where, rounds) => parts.ratings.subBoard(await counts(where), { bootstrapRounds: rounds }),
+    fit: (c, options) => parts.ratings.subBoard(c, options),
+    sql: (text) => runConsoleQuery(duck, text),
   };
 }
 

@@ -53,6 +53,11 @@ export class RatingsStore {
     return this.client.board(counts, options);
   }
 
+  /** Online Elo (K = k) replayed over votes in time order, in the worker. */
+  elo(models: number, a: Int32Array, b: Int32Array, outcome: Uint8Array, k: number): Promise<Float64Array> {
+    return this.client.elo(models, a, b, outcome, k);
+  }
+
   /** Runs the last request again (after an error). */
   retry(): void {
     if (!this.last) return;

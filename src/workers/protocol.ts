@@ -18,6 +18,8 @@ export type RatingRequest =
   | { type: 'style'; id: number; votes: StyleVotes; options: StyleControlOptions }
   /** A sub-slice's leaderboard with all its rounds; one answer. */
   | { type: 'board'; id: number; counts: PairCounts; options: LeaderboardOptions }
+  /** Online Elo replayed over votes in time order (model indices, outcome codes); one answer. */
+  | { type: 'elo'; id: number; models: number; a: Int32Array; b: Int32Array; outcome: Uint8Array; k: number }
   | { type: 'cancel'; id: number };
 
 export type RequestLane = Exclude<RatingRequest['type'], 'cancel'>;
@@ -34,6 +36,7 @@ export type RatingResponse =
   | { type: 'comparison'; id: number; comparison: SliceComparison; final: boolean }
   | { type: 'style-fit'; id: number; fit: StyleControlFit }
   | { type: 'board'; id: number; leaderboard: Leaderboard }
+  | { type: 'elo'; id: number; ratings: Float64Array }
   | { type: 'progress'; id: number; roundsDone: number; rounds: number }
   | { type: 'error'; id: number; error: WorkerError };
 

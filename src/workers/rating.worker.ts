@@ -1,18 +1,20 @@
 /// <reference lib="webworker" />
 /**
  * Every statistic of the page, off the main thread: the leaderboard (point fit at once, then
- * bootstrap rounds in small chunks), slice comparisons, style-controlled fits and sub-slice boards.
+ * bootstrap rounds in small chunks), slice comparisons, style-controlled fits, sub-slice boards and
+ * online Elo.
  * Long runs yield between chunks, so a newer request of the same lane or a cancel is seen within
  * milliseconds; different lanes interleave.
  */
 import { computeLeaderboard, IncrementalLeaderboard } from '../core/stats/leaderboard';
 import { SliceComparer } from '../core/stats/slice-compare';
 import { fitStyleControl } from '../core/stats/style-control';
+import { onlineElo } from '../core/stats/elo';
 import { COMPARE_REPORT_EVERY, REPORT_EVERY, type RatingRequest, type RatingResponse, type RequestLane } from './protocol';
 
 const CHUNK = 20;
 const COMPARE_CHUNK = 5;
-const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1 };
+const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1, elo: -1 };
 const cancelled = new Set<number>();
 
 function post(message: RatingResponse): void {
@@ -44,6 +46,7 @@ async function run(request: Exclude<RatingRequest, { type: 'cancel' }>): Promise
   await breathe();
   if (!live(request.type, id)) return;
   if (request.type === 'style') post({ type: 'style-fit', id, fit: fitStyleControl(request.votes, request.options) });
+  else if (request.type === 'elo') post({ type: 'elo', id, ratings: onlineElo(request.models, request.a, request.b, request.outcome, { k: request.k }) });
   else post({ type: 'board', id, leaderboard: computeLeaderboard(request.counts, request.options) });
 }
 

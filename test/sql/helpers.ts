@@ -5,9 +5,8 @@ import { quoteIdent } from '../../src/core/sql/quote.ts';
 import { describeSql, readColumns } from '../../src/core/sql/summary.ts';
 import type { Detection } from '../../src/core/schema/detect.ts';
 import type { ColumnMapping } from '../../src/core/schema/mapping.ts';
-import { battlesSql } from '../../src/core/sql/battles.ts';
+import { buildBattles } from '../../src/core/sql/build-battles.ts';
 import { recognise } from '../../src/core/sql/recognise.ts';
-import { runStatements } from '../../src/core/sql/statement.ts';
 import { SHAPES } from '../unit/schema/shapes.ts';
 
 export { SHAPES };
@@ -46,7 +45,7 @@ export async function describeTable(db: Connector, table: string): Promise<Colum
 export async function buildFromRaw(db: Connector, raw: string, mapping?: ColumnMapping): Promise<Detection> {
   const { columns, detection: d, decode } = await recognise(db, raw);
   if (!d.ok) throw new Error(d.message);
-  await runStatements(db, battlesSql({ raw, columns, mapping: mapping ?? d.mapping, textColumns: d.textColumns, decode }));
+  await buildBattles(db, { raw, columns, mapping: mapping ?? d.mapping, textColumns: d.textColumns, decode });
   return d;
 }
 

@@ -5,9 +5,9 @@
 import type { ColumnInfo } from '../../core/schema/column.ts';
 import { detectPreset, type Detection } from '../../core/schema/detect.ts';
 import { mappingColumns } from '../../core/schema/mapping.ts';
-import { battlesSql, type BattlesInput } from '../../core/sql/battles.ts';
+import type { BattlesInput } from '../../core/sql/battles.ts';
+import { buildBattles as buildBattlesTables } from '../../core/sql/build-battles.ts';
 import type { Connector } from '../../core/sql/connector.ts';
-import { runStatements } from '../../core/sql/statement.ts';
 import { rejectedByReasonSql, totalsSql } from '../../core/sql/summary.ts';
 import { readFile, type LoadedFile, type ReadOptions } from '../read-file.ts';
 import { readHub } from '../read-hub.ts';
@@ -81,7 +81,7 @@ export function battlesInput(opened: OpenedFile, keepText: readonly string[] = [
 /** Builds battles and rejected_rows from `raw`, as the page does. */
 export async function buildBattles(db: Connector, opened: OpenedFile, keepText: readonly string[] = []): Promise<void> {
   try {
-    await runStatements(db, battlesSql(battlesInput(opened, keepText)));
+    await buildBattlesTables(db, battlesInput(opened, keepText));
   } catch (error) {
     throw new FileError(opened.file.name, `could not build the battles table: ${firstLine(error)}`);
   }

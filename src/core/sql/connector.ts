@@ -10,3 +10,6 @@ export interface Connector {
   /** Runs statements that return nothing (CREATE, INSERT …). No parameters: use query() for values. */
   exec(sql: string): Promise<void>;
 }
+
+/** What a view is given to read data: one built statement in, rows out (state runs it on the page's DuckDB). */
+export type RunQuery = (q: { sql: string; params: readonly unknown[] }) => Promise<Row[]>;

@@ -13,7 +13,7 @@ import {
   setRange,
   setValues,
   withoutPath,
-} from '../../../src/components/filters/filter-edit.ts';
+} from '../../../src/core/view/filter-edit.ts';
 import { SHAPES } from '../schema/shapes.ts';
 
 /** DESCRIBE battles for a shape, as the battles builder lays it out (canonical columns, then kept ones). */

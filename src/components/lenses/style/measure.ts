@@ -3,9 +3,8 @@
  * so the page can show progress (and stop when the slice changes). Above MAX_VOTES rows, a fixed
  * pseudo-random sample of about MAX_VOTES rows is measured instead, and the result says so.
  */
-import type { Duck } from '../../../io/duckdb';
-import type { OpenedDataset } from '../../../io/open-dataset';
-import { textTable } from '../../../io/text-columns';
+import type { LensContext } from '../../../state/lens-context.svelte';
+import type { OpenedDataset } from '../../../state/dataset.svelte';
 import {
   answerColumns, readStyleRows, SAMPLE_MODULUS, styleFeaturesSql, styleSliceSizeSql, type StyleRows,
 } from '../../../core/lenses/style';
@@ -31,15 +30,14 @@ export interface MeasureProgress {
 
 /** null when the slice is empty; throws when the dataset has no answer columns. */
 export async function measureStyle(
-  duck: Duck, dataset: OpenedDataset, where: SqlCondition, onProgress: (p: MeasureProgress) => void, live: () => boolean,
+  context: Pick<LensContext, 'query' | 'text'>, dataset: OpenedDataset, where: SqlCondition, onProgress: (p: MeasureProgress) => void, live: () => boolean,
 ): Promise<Measured | null> {
   const sides = answerColumns(dataset.source.columns);
   if (!sides) throw new Error('this dataset has no pair of answer columns to measure');
-  const db = duck.connector;
   onProgress({ phase: 'reading the answer texts', done: 0, total: 0 });
-  const text = await textTable(duck, dataset);
+  const text = await context.text();
   const size = styleSliceSizeSql(where);
-  const [s] = await db.query(size.sql, size.params);
+  const [s] = await context.query(size);
   const sliceRows = Number(s.rows);
   if (!live() || sliceRows === 0) return null;
   const lo = Number(s.lo), hi = Number(s.hi) + 1;
@@ -51,7 +49,7 @@ export async function measureStyle(
   for (let from = lo; from < hi; from += step) {
     onProgress({ phase: 'measuring answers', done: from - lo, total: hi - lo });
     const q = styleFeaturesSql(where, { text, ...sides, from, to: Math.min(hi, from + step), keepPerMillion });
-    const part = await db.query(q.sql, q.params);
+    const part = await context.query(q);
     if (!live()) return null;
     for (const r of part) rows.push(r);
   }

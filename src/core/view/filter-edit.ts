@@ -2,8 +2,8 @@
  * Reading and editing the filters of one dimension, and the chip text of a filter. Pure: the
  * panel's components call these and hand the new list to onChange.
  */
-import type { Filter } from '../../core/sql/filters';
-import type { Dimension } from '../../core/view/dimensions';
+import type { Filter } from '../sql/filters.ts';
+import type { Dimension } from './dimensions.ts';
 
 export type FilterValue = string | number | boolean | null;
 

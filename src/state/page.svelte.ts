@@ -1,0 +1,283 @@
+/**
+ * The page's flow, owned by state: the address holds the view (ViewStore); opening a source, choosing
+ * a file (and checking it against a link that named one), applying a mapping and writing the address
+ * happen here; the dataset store loads, the slice store turns filters into pair counts and the
+ * ratings store fits them in the worker. Components only lay this out. Built once, in App's setup, so
+ * its effects live as long as the page.
+ */
+import { untrack } from 'svelte';
+import { DatasetStore } from './dataset.svelte';
+import { RatingsStore } from './ratings.svelte';
+import { SliceStore } from './slice.svelte';
+import { ViewStore } from './view.svelte';
+import { UpdateStore } from './update.svelte';
+import { ThemeStore } from './theme.svelte';
+import { makeLensContext, type LensContext, type LensContextParts } from './lens-context.svelte';
+import { onlineEloSource, type OnlineEloSource } from './online-elo';
+import { DEFAULT_SAMPLE, SAMPLES, sampleFile, type Sample } from '../io/samples';
+import { loadCountsJson } from '../io/counts-json';
+import { fingerprintFile } from '../io/fingerprint';
+import { mark } from '../io/marks';
+import { AUTO_LENS, LENS_LABELS, availableLenses, shownLens } from '../core/view/lenses';
+import { MATRIX_MODES } from '../core/charts/matrix';
+import { leaderboardOptions } from '../core/view/rating-options';
+import { DEFAULT_VIEW, type DataSource } from '../core/view/view-state';
+import { hasTimeColumn } from '../core/sql/time-windows';
+import { hasStyleText } from '../core/lenses/style';
+import { convMetadataColumn } from '../core/sql/style-metadata';
+import { hasSafetyFlags } from '../core/lenses/safety';
+import { addressSource, type HubRef } from '../core/hub/hub-ref';
+import { quickFilterWords } from '../core/view/quick-filters';
+import { filterText } from '../core/view/filter-edit';
+import type { ColumnMapping } from '../core/schema/mapping';
+import type { Filter } from '../core/sql/filters';
+import type { QuickToggles } from '../core/view/view-state';
+import type { Provenance } from '../core/export/provenance';
+
+export type { Sample };
+export { SAMPLES };
+
+export class PageState {
+  readonly view = new ViewStore({ lenses: Object.keys(LENS_LABELS), samples: SAMPLES.map((s) => s.id), matrixModes: MATRIX_MODES.map((m) => m.id) });
+  readonly data = new DatasetStore();
+  readonly slice = new SliceStore();
+  readonly ratings = new RatingsStore();
+  readonly update = new UpdateStore();
+  readonly theme = new ThemeStore();
+  editingMapping = $state(false);
+  /** A link named a local file that has not been given yet: the page asks for it and checks it. */
+  linkWantsFile = $state(false);
+  private sourceFingerprint = $state<string | null>(null);
+
+  readonly dataset = $derived(this.data.dataset);
+  readonly credit = $derived.by(() => {
+    const source = this.view.state.source;
+    return source.kind === 'sample' ? SAMPLES.find((s) => s.id === source.id)?.credit : undefined;
+  });
+  readonly sampleLabel = $derived.by(() => {
+    const source = this.view.state.source;
+    return source.kind === 'sample' ? (SAMPLES.find((s) => s.id === source.id)?.label ?? source.id) : null;
+  });
+  readonly fileStem = $derived((this.dataset?.source.name ?? 'arena').replace(/\.[^.]+$/, '').replace(/[\s/\\·]+/g, '_'));
+  readonly filtered = $derived(this.view.state.filters.length > 0 || this.slice.where.sql !== '' || this.view.state.quick.minVotes > 0);
+  readonly sliceLabel = $derived.by(() => {
+    const v = this.view.state;
+    if (!this.filtered) return 'all votes';
+    return [...v.filters.map((f) => filterText(f)), ...(v.quick.minVotes ? [`models with ≥ ${v.quick.minVotes} votes`] : [])].join(' · ') || 'quick filters';
+  });
+  /** What every caption and download says about how its numbers were made. */
+  readonly provenance = $derived.by<Provenance | null>(() => {
+    const dataset = this.dataset;
+    const v = this.view.state;
+    if (!dataset) return null;
+    const rating = v.rating;
+    const anchor = rating.anchor && dataset.counts.models.includes(rating.anchor.model) ? { ...rating.anchor } : null;
+    return {
+      file: dataset.source.name,
+      fingerprint: v.source.kind === 'local' ? v.source.file.fingerprint : this.sourceFingerprint,
+      slice: v.filters.length ? v.filters.map((f) => filterText(f)).join(' · ') : 'all votes',
+      quickFilters: quickFilterWords(v.quick),
+      anchor, ties: rating.ties, intervals: rating.intervals, rounds: rating.rounds, seed: rating.seed,
+    };
+  });
+  readonly tabs = $derived.by(() => {
+    const dataset = this.dataset;
+    // A preset's Safety lens only for a file that has flags (a battles file may lack the moderation columns).
+    const own = (dataset?.detection.preset.lenses ?? []).filter((l) => l !== 'safety' || hasSafetyFlags(dataset!.loadedColumns));
+    return availableLenses(own, [
+      'compare',
+      ...(hasTimeColumn(this.slice.columns) ? ['time'] : []),
+      ...(dataset && (hasStyleText(dataset.detection.textColumns) || convMetadataColumn(this.slice.columns)) ? ['style'] : []),
+    ]);
+  });
+  /** The lens on screen: the chosen one, else the one the dataset's shape leads with. */
+  readonly lens = $derived(shownLens(this.view.state.lens, this.tabs, this.dataset?.detection.preset.landing));
+  private lastContext: LensContext | null = null;
+  /** What a lens gets; the same object while its parts are the same, so lenses re-run only on a real change. */
+  readonly context = $derived.by<LensContext | null>(() => {
+    const { dataset, data } = this;
+    if (!dataset || !data.duck) return (this.lastContext = null);
+    const next: LensContextParts = {
+      duck: data.duck, dataset, where: this.slice.where, sliceLabel: this.sliceLabel, ratings: this.ratings, fileStem: this.fileStem, view: this.view,
+    };
+    const last = this.lastContext;
+    const same = last && (Object.keys(next) as (keyof LensContextParts)[]).every((k) => next[k] === last[k]);
+    return same ? last : (this.lastContext = makeLensContext(next));
+  });
+  /** Online Elo beside the leaderboard: only for votes one by one (not pre-aggregated counts). */
+  readonly onlineElo = $derived.by<OnlineEloSource | null>(() => {
+    const { dataset, data, slice } = this;
+    if (!data.duck || !dataset || dataset.mapping.weight || slice.columnsOf !== dataset) return null;
+    return onlineEloSource(data.duck, this.ratings, slice.where, slice.columns, dataset.counts.models);
+  });
+
+  constructor() {
+    // Read before the first render, so the first paint already shows the linked view (no jump).
+    this.view.readAddress();
+    // The address follows the view.
+    $effect(() => this.view.writeAddress());
+    // The slice follows the dataset, the filters and the quick toggles; ratings follow the slice.
+    $effect(() => {
+      const ds = this.dataset;
+      const duck = this.data.duck;
+      const filters = $state.snapshot(this.view.state.filters);
+      const quick = $state.snapshot(this.view.state.quick);
+      // Not while a new file loads: the dataset on screen is about to be replaced.
+      if (!ds || !duck || this.data.phase === 'loading') return;
+      this.slice.update(duck, ds, filters, quick).then((applied) => {
+        if (applied.length !== filters.length) untrack(() => (this.view.state.filters = applied));
+      });
+    });
+    // A new dataset starts from an empty board (the sample's instant board is the one exception),
+    // then shows the fit of the whole file's counts while the battles table is built.
+    $effect(() => {
+      if (this.data.opens > 1)
+        untrack(() => {
+          this.slice.reset();
+          this.ratings.reset();
+        });
+    });
+    $effect(() => {
+      const counts = this.data.earlyCounts;
+      if (counts && !untrack(() => this.filteredView())) this.rate(counts);
+    });
+    $effect(() => {
+      const counts = this.slice.counts;
+      const rating = $state.snapshot(this.view.state.rating);
+      if (counts) this.ratings.run(counts, leaderboardOptions(rating, counts.models));
+    });
+    $effect(() => {
+      if (this.ratings.leaderboard && this.ratings.leaderboard.rows.length > 0) mark('leaderboard');
+    });
+  }
+
+  /** Opens what the address names and follows Back/Forward; returns the cleanup. */
+  start(): () => void {
+    this.update.start();
+    this.linkWantsFile = this.view.state.source.kind === 'local';
+    void this.openSource(this.view.snapshot().source, this.view.snapshot().mapping);
+    const onPop = () => this.readAddressAndOpen();
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }
+
+  pickSample(id: string): void {
+    this.choose({ kind: 'sample', id });
+    void this.openSource({ kind: 'sample', id }, null);
+  }
+
+  /** A typed address: a remote parquet file, or a Hub dataset's page. */
+  pickAddress(url: string): void {
+    const source = addressSource(url);
+    this.choose(source);
+    void this.openSource(source, null);
+  }
+
+  pickHub(ref: HubRef): void {
+    const source = { kind: 'hub' as const, ...ref };
+    this.choose(source);
+    void this.openSource(source, null);
+  }
+
+  /** A file given by the user (drop, picker, or the prompt of a link that named it). */
+  async chooseFile(file: File): Promise<void> {
+    const v = this.view.state;
+    const ref = { name: file.name, size: file.size, fingerprint: await fingerprintFile(file) };
+    const wanted = this.linkWantsFile && v.source.kind === 'local' ? v.source.file : null;
+    this.linkWantsFile = false;
+    if (wanted && (wanted.size !== ref.size || wanted.fingerprint !== ref.fingerprint)) {
+      this.view.notes = [...this.view.notes, `${file.name} is not the file this link was made from (size or content differs); showing it anyway`];
+    }
+    if (wanted) this.view.state.source = { kind: 'local', file: ref };
+    else this.choose({ kind: 'local', file: ref });
+    await this.data.open({ kind: 'file', file }, wanted ? ($state.snapshot(this.view.state.mapping) ?? undefined) : undefined);
+  }
+
+  /** The mapping form's answer: the file read again with it, from an unfiltered view. */
+  applyMapping(mapping: ColumnMapping): void {
+    this.editingMapping = false;
+    this.view.state.mapping = mapping;
+    this.view.state.filters = [];
+    void this.data.remap(mapping);
+  }
+
+  cancelMapping(): void {
+    this.editingMapping = false;
+    this.data.unrecognised = null;
+  }
+
+  /** Includes (or leaves out) the pairs the shape offers (French-Maxx's rejected_2). */
+  includePairs(include: boolean): void {
+    const dataset = this.dataset;
+    if (!dataset) return;
+    const pairs = dataset.detection.optionalPairs.map(({ modelA, modelB }) => ({ modelA, modelB }));
+    const mapping = { ...$state.snapshot(dataset.mapping), extraPairs: include ? pairs : undefined };
+    this.view.state.mapping = mapping;
+    void this.data.remap(mapping);
+  }
+
+  setFilters(filters: Filter[], quick: QuickToggles): void {
+    this.slice.problem = null;
+    this.view.state.filters = filters;
+    this.view.state.quick = quick;
+  }
+
+  removeFilter(index: number): void {
+    this.view.state.filters = this.view.state.filters.filter((_, k) => k !== index);
+  }
+
+  dismissNotes(): void {
+    this.view.notes = [];
+    this.slice.problem = null;
+  }
+
+  /** Opens what the view's source names; keeps filters only when they came with the link. */
+  private async openSource(source: DataSource, mapping: ColumnMapping | null): Promise<void> {
+    this.editingMapping = false;
+    if (source.kind === 'sample') {
+      const sample = SAMPLES.find((s) => s.id === source.id) ?? DEFAULT_SAMPLE;
+      // The default view fits the sample's shipped counts while DuckDB starts.
+      if (sample.countsUrl && !this.ratings.leaderboard && !this.filteredView()) {
+        loadCountsJson(sample.countsUrl)
+          .then((counts) => !this.data.dataset && this.rate(counts))
+          .catch(() => undefined);
+      }
+      try {
+        const file = await sampleFile(sample);
+        this.sourceFingerprint = null;
+        void fingerprintFile(file).then((f) => (this.sourceFingerprint = f)).catch(() => undefined);
+        await this.data.open({ kind: 'file', file }, mapping ?? undefined);
+      } catch (error) {
+        this.data.error = error instanceof Error ? error.message : String(error);
+      }
+    } else if (source.kind === 'hub') {
+      await this.data.openHub({ dataset: source.dataset, config: source.config, split: source.split }, mapping ?? undefined);
+    } else if (source.kind === 'remote') {
+      this.sourceFingerprint = null;
+      await this.data.open({ kind: 'url', url: source.url, name: source.url.split(/[?#]/)[0].split('/').pop() || source.url }, mapping ?? undefined);
+    }
+    // A local file: the page asks for it (linkWantsFile).
+  }
+
+  private rate(counts: NonNullable<DatasetStore['earlyCounts']>): void {
+    this.ratings.run(counts, leaderboardOptions($state.snapshot(this.view.state.rating), counts.models));
+  }
+
+  private filteredView(): boolean {
+    const v = this.view.state;
+    return v.filters.length > 0 || JSON.stringify(v.quick) !== JSON.stringify(DEFAULT_VIEW.quick);
+  }
+
+  /** A new dataset chosen by the user: its own view on the lens its shape leads with, keeping only the rating options. */
+  private choose(source: DataSource): void {
+    this.view.state = { ...structuredClone(DEFAULT_VIEW), source, lens: AUTO_LENS, rating: $state.snapshot(this.view.state.rating) };
+  }
+
+  private readAddressAndOpen(): void {
+    const before = JSON.stringify(this.view.state.source);
+    this.view.readAddress();
+    const changed = JSON.stringify(this.view.state.source) !== before;
+    this.linkWantsFile = this.view.state.source.kind === 'local' && changed;
+    if (changed || !this.data.dataset) void this.openSource(this.view.snapshot().source, this.view.snapshot().mapping);
+  }
+}
