@@ -48,6 +48,8 @@ export class PageState {
   /** A link named a local file that has not been given yet: the page asks for it and checks it. */
   linkWantsFile = $state(false);
   private sourceFingerprint = $state<string | null>(null);
+  /** A dataset the user chose (not one a link reopens) lands on its shape's lens once read. */
+  private landOnLoad = false;
 
   readonly dataset = $derived(this.data.dataset);
   readonly credit = $derived.by(() => {
@@ -148,6 +150,15 @@ export class PageState {
     });
     $effect(() => {
       if (this.ratings.leaderboard && this.ratings.leaderboard.rows.length > 0) mark('leaderboard');
+    });
+    // GenRM opens on Judges, French-Maxx on Defects, when the lens in use is not one of theirs.
+    $effect(() => {
+      const preset = this.dataset?.detection.preset;
+      if (!preset || !untrack(() => this.landOnLoad)) return;
+      this.landOnLoad = false;
+      untrack(() => {
+        if (preset.landing && !(preset.lenses as readonly string[]).includes(this.view.state.lens)) this.view.state.lens = AUTO_LENS;
+      });
     });
   }
 
@@ -268,9 +279,10 @@ export class PageState {
     return v.filters.length > 0 || JSON.stringify(v.quick) !== JSON.stringify(DEFAULT_VIEW.quick);
   }
 
-  /** A new dataset chosen by the user: its own view on the lens its shape leads with, keeping only the rating options. */
+  /** A new dataset chosen by the user: its own view, keeping the lens (unless its shape leads elsewhere) and the rating options. */
   private choose(source: DataSource): void {
-    this.view.state = { ...structuredClone(DEFAULT_VIEW), source, lens: AUTO_LENS, rating: $state.snapshot(this.view.state.rating) };
+    this.landOnLoad = true;
+    this.view.state = { ...structuredClone(DEFAULT_VIEW), source, lens: this.view.state.lens, rating: $state.snapshot(this.view.state.rating) };
   }
 
   private readAddressAndOpen(): void {

@@ -9,15 +9,16 @@ export const LENS_SAMPLES = [
   { id: 'comparia-votes', file: 'comparia-votes.parquet' },
   { id: 'genrm-judges', file: 'genrm-judges.parquet' },
   { id: 'comparag-votes', file: 'comparag-votes.parquet' },
-  { id: 'verdicts', file: 'verdicts.jsonl' },
+  { id: 'verdicts', file: 'verdicts.parquet' },
 ] as const;
 
-/** A fresh browser on `?sample=<id>` with its ratings fitted. */
+/** A fresh browser on `?sample=<id>` with its ratings fitted (GenRM opens on its Judges lens: no board to wait for). */
 export async function openSample(sample: { id: string; file: string }, viewport?: { width: number; height: number }, query = ''): Promise<Session> {
   const session = await openSession(viewport);
   await session.page.goto(appUrl(`?sample=${sample.id}${query}`));
   await waitForDataset(session.page, sample.file);
-  await waitForRatings(session.page);
+  if ((await session.page.getByTestId('lens-leaderboard').getAttribute('aria-selected')) === 'true') await waitForRatings(session.page);
+  else await session.page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 90_000 });
   return session;
 }
 
