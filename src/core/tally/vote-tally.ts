@@ -11,8 +11,47 @@ import { rowVoteReader, type Cell, type CellKind } from '../schema/row-vote.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
 import { readRawPairCounts } from '../sql/pair-counts.ts';
 
-/** Codes per column must stay below this, so two codes fold into one exact double. */
-const CODE_LIMIT = 2 ** 21;
+/** Codes per column stay below this (a sanity bound: a tally is for a few thousand distinct values). */
+const CODE_LIMIT = 2 ** 24;
+
+/** Numbers pairs of non-negative integers 0, 1, 2, … in order of first sight (open addressing on typed arrays). */
+class PairIndex {
+  private firsts = new Int32Array(1024);
+  private seconds = new Int32Array(1024);
+  private slots = new Int32Array(1024).fill(-1);
+  size = 0;
+
+  get(x: number, y: number): number {
+    let mask = this.slots.length - 1;
+    let s = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca6b)) & mask;
+    for (;;) {
+      const k = this.slots[s];
+      if (k < 0) break;
+      if (this.firsts[k] === x && this.seconds[k] === y) return k;
+      s = (s + 1) & mask;
+    }
+    const k = this.size++;
+    if (k === this.firsts.length) {
+      const f = new Int32Array(2 * k), g = new Int32Array(2 * k);
+      f.set(this.firsts); g.set(this.seconds);
+      this.firsts = f; this.seconds = g;
+    }
+    this.firsts[k] = x;
+    this.seconds[k] = y;
+    if (2 * this.size > this.slots.length) {
+      this.slots = new Int32Array(2 * this.slots.length).fill(-1);
+      mask = this.slots.length - 1;
+      for (let j = 0; j < this.size; j++) {
+        let t = (Math.imul(this.firsts[j], 0x9e3779b1) ^ Math.imul(this.seconds[j], 0x85ebca6b)) & mask;
+        while (this.slots[t] >= 0) t = (t + 1) & mask;
+        this.slots[t] = j;
+      }
+    } else {
+      this.slots[s] = k;
+    }
+    return k;
+  }
+}
 
 export class VoteTally {
   /** Distinct values per column, by code. */
@@ -24,7 +63,7 @@ export class VoteTally {
   /** Codes of each tuple, column by column. */
   codes: number[][];
   private readonly lookups: Map<Cell, number>[];
-  private readonly folds: Map<number, number>[];
+  private readonly folds: PairIndex[];
   totalRows = 0;
 
   /** `columns`: the columns tallied by value (a weight column is summed, not tallied). */
@@ -32,7 +71,7 @@ export class VoteTally {
     this.values = columns.map(() => []);
     this.codes = columns.map(() => []);
     this.lookups = columns.map(() => new Map());
-    this.folds = columns.map(() => new Map());
+    this.folds = columns.map(() => new PairIndex());
   }
 
   /** The code of a value in column `c` (a new code for a new value). */
@@ -79,16 +118,7 @@ export class VoteTally {
 
   private tuple(codes: readonly ArrayLike<number>[], r: number, k: number): number {
     let key = codes[0][r];
-    for (let c = 1; c < k; c++) {
-      const folded = key * CODE_LIMIT + codes[c][r];
-      const fold = this.folds[c];
-      let next = fold.get(folded);
-      if (next === undefined) {
-        next = fold.size;
-        fold.set(folded, next);
-      }
-      key = next;
-    }
+    for (let c = 1; c < k; c++) key = this.folds[c].get(key, codes[c][r]);
     // The last fold numbers tuples; a one-column tally numbers them by the column's codes.
     if (key >= this.rows.length) {
       for (let t = this.rows.length; t <= key; t++) {
@@ -127,43 +157,72 @@ export interface TalliedVotes {
  * cells in pairCountsSql's order), battles rows, and rows set aside by reason (rejectedByReasonSql's order).
  */
 export function talliedVotes(tally: VoteTally, mapping: ColumnMapping, kinds: Readonly<Record<string, CellKind | null | undefined>>): TalliedVotes {
-  const read = rowVoteReader(mapping, kinds);
-  const index = new Map(tally.columns.map((c, i) => [c, i]));
-  const cells = new Map<string, { model_a: string; model_b: string; outcome: number; n: number }>();
-  const rejected = new Map<string, number>();
-  const reject = (reason: string, rows: number) => rows > 0 && rejected.set(reason, (rejected.get(reason) ?? 0) + rows);
-  let rows = 0;
-  for (let t = 0; t < tally.tuples; t++) {
-    const valid = tally.rows[t] - tally.invalid[t];
-    const cell = (column: string): Cell => {
-      if (column === mapping.weight) return 1;
-      const c = index.get(column);
-      return c === undefined ? null : tally.values[c][tally.codes[c][t]];
-    };
-    for (const vote of read(cell)) {
-      if (vote.reason === null) {
+  return new TallyReader(mapping, kinds).read(tally);
+}
+
+/** A tuple's votes under one mapping, kept so a growing tally is read again only for its new tuples. */
+interface TupleVotes {
+  /** Key of each usable vote's cell (model A, model B, outcome), or null for a vote set aside. */
+  cells: ({ key: string; modelA: string; modelB: string; outcome: number } | null)[];
+  reasons: (string | null)[];
+}
+
+/** talliedVotes for one mapping, read again and again as the tally grows (the page's provisional counts). */
+export class TallyReader {
+  private readonly read1: ReturnType<typeof rowVoteReader>;
+  private readonly seen: TupleVotes[] = [];
+
+  constructor(private readonly mapping: ColumnMapping, kinds: Readonly<Record<string, CellKind | null | undefined>>) {
+    this.read1 = rowVoteReader(mapping, kinds);
+  }
+
+  read(tally: VoteTally): TalliedVotes {
+    const { mapping } = this;
+    const index = new Map(tally.columns.map((c, i) => [c, i]));
+    for (let t = this.seen.length; t < tally.tuples; t++) {
+      const cell = (column: string): Cell => {
+        if (column === mapping.weight) return 1;
+        const c = index.get(column);
+        return c === undefined ? null : tally.values[c][tally.codes[c][t]];
+      };
+      const votes = this.read1(cell);
+      this.seen.push({
+        cells: votes.map((v) => (v.reason === null ? { key: `${v.modelA}\u0000${v.modelB}\u0000${v.outcome}`, modelA: v.modelA!, modelB: v.modelB!, outcome: v.outcome! } : null)),
+        reasons: votes.map((v) => v.reason),
+      });
+    }
+    const cells = new Map<string, { model_a: string; model_b: string; outcome: number; n: number }>();
+    const rejected = new Map<string, number>();
+    const reject = (reason: string, rows: number) => rows > 0 && rejected.set(reason, (rejected.get(reason) ?? 0) + rows);
+    let rows = 0;
+    for (let t = 0; t < tally.tuples; t++) {
+      const valid = tally.rows[t] - tally.invalid[t];
+      const { cells: usable, reasons } = this.seen[t];
+      for (let v = 0; v < usable.length; v++) {
+        const c = usable[v];
+        if (c === null) {
+          reject(reasons[v]!, tally.rows[t]);
+          continue;
+        }
         if (valid > 0) {
-          const key = `${vote.modelA}\u0000${vote.modelB}\u0000${vote.outcome}`;
-          const known = cells.get(key);
+          const known = cells.get(c.key);
           if (known) known.n += tally.weight[t];
-          else cells.set(key, { model_a: vote.modelA!, model_b: vote.modelB!, outcome: vote.outcome!, n: tally.weight[t] });
+          else cells.set(c.key, { model_a: c.modelA, model_b: c.modelB, outcome: c.outcome, n: tally.weight[t] });
           rows += valid;
         }
         reject('invalid weight', tally.invalid[t]);
-      } else {
-        reject(vote.reason, tally.rows[t]);
       }
     }
+    const list = [...rejected].map(([reason, n]) => ({ reason, rows: n }));
+    list.sort((x, y) => y.rows - x.rows || compareText(x.reason, y.reason));
+    return {
+      counts: readRawPairCounts([...cells.values()]),
+      rows,
+      rejected: list,
+      rejectedRows: list.reduce((s, r) => s + r.rows, 0),
+      sourceRows: tally.totalRows,
+    };
   }
-  const list = [...rejected].map(([reason, n]) => ({ reason, rows: n }));
-  list.sort((x, y) => y.rows - x.rows || compareText(x.reason, y.reason));
-  return {
-    counts: readRawPairCounts([...cells.values()]),
-    rows,
-    rejected: list,
-    rejectedRows: list.reduce((s, r) => s + r.rows, 0),
-    sourceRows: tally.totalRows,
-  };
 }
 
 /**
