@@ -81,6 +81,7 @@ export class DatasetStore {
       if (!this.duck) mark('duck-ready');
       // The first leaderboard comes from counting the file; on two cores, loading DuckDB alongside
       // would halve its speed, so the coded table is built right behind it.
+      this.step = 'counting votes';
       await this.counting;
       if (generation !== this.generation) return;
       this.duck = duck;
