@@ -53,16 +53,18 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     let kinds: Record<string, CellKind | null> | null = null;
     let lastReport = -Infinity;
     let reader: { key: string; reader: TallyReader } | null = null;
-    const report = (final: boolean) => {
-      if (current !== id || !kinds) return;
+    /** Posts the counts so far; false when there is nothing to post (no rows read, or no shape fits). */
+    const report = (final: boolean): boolean => {
+      if (current !== id || !kinds) return false;
       // The winner labels (and whether values name models) are read from the values counted so far, as detection reads them from the table.
       const mapping = request.mapping ?? mappingFor(columns, tally, base, kinds);
-      if (!mapping) return;
+      if (!mapping) return false;
       const key = JSON.stringify(mapping);
       if (reader?.key !== key) reader = { key, reader: new TallyReader(mapping, kinds) };
       const { counts } = reader.reader.read(tally);
       lastReport = performance.now();
       post({ type: 'counts', id, counts, rowsRead: tally.totalRows, totalRows: final ? tally.totalRows : Math.max(totalRows, tally.totalRows), final });
+      return true;
     };
     for (let k = 0; k < parts.length; k++) {
       const file = k === 0 ? files[0] : (files[k] = await open(parts[k]));
@@ -84,7 +86,8 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
         if (performance.now() - lastReport >= REPORT_MS && !(k === parts.length - 1 && g === groups - 1)) report(false);
       }
     }
-    report(true);
+    // The page's load waits for this answer: a file with no rows (or none this shape reads) is left to DuckDB's path.
+    if (!report(true) && current === id) post({ type: 'skipped', id, reason: 'no rows to count' });
   } finally {
     for (const f of files) f.free();
   }
