@@ -17,7 +17,8 @@ import { buildBattles, loadAndRecognise, RAW_TABLE, readSummary } from './lib/op
 import { styleBoard, styleCsv, styleJson, styleText } from './lib/style-board.ts';
 import { isConfigOrSplit, parseHubInput, type HubRef } from '../core/hub/hub-ref.ts';
 import type { QuickToggles } from '../core/view/view-state.ts';
-import { checkWhere, readSlice, type Slice } from './lib/slice.ts';
+import { checkWhere, hasQuickFilter, readSlice, wholeSlice, type Slice } from './lib/slice.ts';
+import { tallySummary, tallyWholeFile } from './lib/tally.ts';
 import type { LoadedFile } from './read-file.ts';
 import type { HubFile } from './read-hub.ts';
 import { anchorOption, choiceOption, integerOption, parseOptions } from './lib/options.ts';
@@ -129,11 +130,14 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     }
     const db = await createNodeConnector();
     try {
-      // --style-control may read the answer texts, so it keeps them in `raw`.
-      const opened = await loadAndRecognise(db, args.hf ?? args.file, args.styleControl ? { keep: 'all' } : {});
-      await buildBattles(db, opened);
-      const summary = await readSummary(db);
-      const slice = await readSlice(db, args.where, args.quick);
+      // --style-control may read the answer texts, so it keeps them in `raw`. A board of the whole
+      // file needs only the mapped columns, counted by their distinct values (no battles table).
+      const whole = !args.styleControl && args.where.length === 0 && !hasQuickFilter(args.quick);
+      const opened = await loadAndRecognise(db, args.hf ?? args.file, args.styleControl ? { keep: 'all' } : whole ? { keep: { columns: [] } } : {});
+      const tallied = whole ? await tallyWholeFile(db, opened) : null;
+      if (!tallied) await buildBattles(db, opened);
+      const summary = tallied ? tallySummary(tallied) : await readSummary(db);
+      const slice = tallied ? wholeSlice(tallied.counts, args.quick.minVotes) : await readSlice(db, args.where, args.quick);
       const { counts } = slice;
       if (args.anchor && !counts.models.includes(args.anchor.model)) {
         throw new UsageError(`--anchor: model "${args.anchor.model}" is not among the ${counts.models.length} models of ${args.file}`);

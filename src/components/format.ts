@@ -12,6 +12,15 @@ export const fmtBytes = (x: number) =>
   x < 1000 ? `${x} B` : x < 1e6 ? `${(x / 1e3).toFixed(1)} kB` : x < 1e9 ? `${(x / 1e6).toFixed(1)} MB` : `${(x / 1e9).toFixed(2)} GB`;
 
 /** The status line while a source loads: its name, the step, and for remote data the shard and bytes. */
+/**
+ * What the leaderboard shown during a load stands for: counted from part of the file (provisional,
+ * with the share read) or from all of it while DuckDB still loads the file for slices.
+ */
+export function countingNote(provisional: number | null, whole: boolean): string {
+  if (provisional !== null) return ` · leaderboard provisional: ${Math.min(99, Math.floor(100 * provisional))}% of the file read`;
+  return whole ? ' · leaderboard of the whole file; filters and lenses once it is loaded' : '';
+}
+
 export function loadingLabel(source: string, step: string, progress: { shard?: { index: number; count: number }; bytes?: number } | null): string {
   const parts = [progress?.shard ? `shard ${progress.shard.index} of ${progress.shard.count}` : '', progress?.bytes ? `${fmtBytes(progress.bytes)} read` : ''];
   const detail = parts.filter(Boolean).join(', ');

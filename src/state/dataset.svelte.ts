@@ -5,7 +5,8 @@
 import { getDuck, type Duck } from '../io/duckdb';
 import { mark } from '../io/marks';
 import { readableDuckError } from '../io/duck-errors';
-import { LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source';
+import { detectFormat, LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source';
+import { VoteCounter } from '../io/count-client';
 import { analyse, openDataset, RAW_TABLE, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
 import { winnerValuesSql } from '../core/sql/winner-values';
 import type { RunQuery } from '../core/sql/connector';
@@ -29,8 +30,15 @@ export class DatasetStore {
   loads = $state(0);
   /** Counts loads begun: a new one means the previous dataset's results are stale. */
   opens = $state(0);
-  /** The whole file's pair counts, known before the battles table is built. */
+  /**
+   * The whole file's pair counts, known before the battles table is built: counted while the file is
+   * read (count.worker.ts), or from DuckDB's first aggregate when the file cannot be counted so.
+   */
   earlyCounts = $state.raw<PairCounts | null>(null);
+  /** While earlyCounts hold only part of the file: the share of its rows counted (0..1). */
+  provisional = $state<number | null>(null);
+  /** earlyCounts hold every row of the file. */
+  countedWhole = $state(false);
   /** Set when a file loaded but its shape was not recognised: the mapping form edits it. */
   unrecognised = $state.raw<{ source: LoadedSource; columns: ColumnInfo[] } | null>(null);
   sourceLabel = $state('');
@@ -38,6 +46,9 @@ export class DatasetStore {
 
   private generation = 0;
   private tail: Promise<unknown> = Promise.resolve();
+  private readonly counter = new VoteCounter();
+  /** Settles when the current source is counted (or cannot be): DuckDB's load starts after it. */
+  private counting: Promise<unknown> = Promise.resolve();
 
   /**
    * One load's DuckDB work at a time: two loads write the same tables (raw, battles), so a file
@@ -55,6 +66,9 @@ export class DatasetStore {
     mark('open');
     this.opens++;
     this.earlyCounts = null;
+    this.provisional = null;
+    this.countedWhole = false;
+    this.counting = this.countWhileReading(generation, source, mapping);
     this.phase = 'loading';
     this.error = null;
     this.unrecognised = null;
@@ -68,11 +82,19 @@ export class DatasetStore {
     try {
       const duck = await getDuck();
       if (!this.duck) mark('duck-ready');
+      // The first leaderboard comes from counting the file; on two cores, loading DuckDB alongside
+      // would halve its speed, so the coded table is built right behind it.
+      this.step = 'counting votes';
+      await this.counting;
+      if (generation !== this.generation) return;
       this.duck = duck;
       const opened = await openDataset(duck, source, {
         mapping,
         onEarlyCounts: (counts) => {
-          if (generation === this.generation) this.earlyCounts = counts;
+          if (generation !== this.generation || this.countedWhole) return;
+          this.earlyCounts = counts;
+          this.provisional = null;
+          this.countedWhole = true;
         },
         onProgress: (step, progress) => {
           if (generation !== this.generation) return;
@@ -83,12 +105,35 @@ export class DatasetStore {
       });
       if (generation !== this.generation) return;
       mark('dataset-ready');
+      this.provisional = null;
       this.dataset = opened;
       this.loads++;
       this.phase = 'ready';
     } catch (error) {
       if (generation === this.generation) this.fail(error);
     }
+  }
+
+  /**
+   * The first leaderboard of a parquet source, counted as its row groups are decoded, without
+   * waiting for DuckDB (which may still be starting): provisional counts as parts arrive, then the
+   * whole file's. Anything the counter cannot read is left to DuckDB's path. Settles when done.
+   */
+  private async countWhileReading(generation: number, source: Source, mapping?: ColumnMapping): Promise<void> {
+    this.counter.cancel();
+    const parts =
+      source.kind === 'file' ? [source.file] : source.kind === 'url' ? [source.url] : source.kind === 'hub' && source.shards ? source.shards : null;
+    if (!parts || (source.kind === 'file' && (await detectFormat(source).catch(() => null)) !== 'parquet')) return;
+    if (generation !== this.generation) return;
+    await this.counter.count(parts, mapping, (update) => {
+      if (generation !== this.generation || this.phase !== 'loading' || this.countedWhole) return;
+      this.earlyCounts = update.counts;
+      this.provisional = update.final ? null : update.rowsRead / Math.max(1, update.totalRows);
+      if (update.final) {
+        this.countedWhole = true;
+        mark('counted');
+      }
+    });
   }
 
   /** Opens a dataset on the Hugging Face Hub: its parquet listing, then every shard of the split. */
@@ -144,6 +189,8 @@ export class DatasetStore {
   }
 
   private fail(error: unknown): void {
+    this.counter.cancel();
+    this.provisional = null;
     if (error instanceof UnrecognisedShape) {
       this.unrecognised = { source: error.source, columns: error.columns };
       // `raw` now holds the new file: the previous dataset's views would mix the two.

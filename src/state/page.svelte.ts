@@ -141,7 +141,10 @@ export class PageState {
     });
     $effect(() => {
       const counts = this.data.earlyCounts;
-      if (counts && !untrack(() => this.filteredView())) this.rate(counts);
+      if (!counts || untrack(() => this.filteredView())) return;
+      const options = leaderboardOptions($state.snapshot(untrack(() => this.view.state.rating)), counts.models);
+      // A provisional board (part of the file counted) gets point ratings only: the counting needs the CPU.
+      this.ratings.run(counts, untrack(() => this.data.provisional) === null ? options : { ...options, bootstrapRounds: 0 });
     });
     $effect(() => {
       const counts = this.slice.counts;
@@ -149,7 +152,9 @@ export class PageState {
       if (counts) this.ratings.run(counts, leaderboardOptions(rating, counts.models));
     });
     $effect(() => {
-      if (this.ratings.leaderboard && this.ratings.leaderboard.rows.length > 0) mark('leaderboard');
+      if (!this.ratings.leaderboard || this.ratings.leaderboard.rows.length === 0) return;
+      mark('leaderboard');
+      if (untrack(() => this.data.phase === 'ready' || (this.data.countedWhole && this.ratings.counts === this.data.earlyCounts))) mark('leaderboard-whole');
     });
     // GenRM opens on Judges, French-Maxx on Defects, when the lens in use is not one of theirs.
     $effect(() => {

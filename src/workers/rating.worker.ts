@@ -11,6 +11,8 @@ import { SliceComparer } from '../core/stats/slice-compare';
 import { fitStyleControl } from '../core/stats/style-control';
 import { onlineElo } from '../core/stats/elo';
 import { COMPARE_REPORT_EVERY, REPORT_EVERY, type RatingRequest, type RatingResponse, type RequestLane } from './protocol';
+import type { LeaderboardOptions } from '../core/stats/leaderboard';
+import type { PairCounts } from '../core/stats/pair-counts';
 
 const CHUNK = 20;
 const COMPARE_CHUNK = 5;
@@ -50,12 +52,37 @@ async function run(request: Exclude<RatingRequest, { type: 'cancel' }>): Promise
   else post({ type: 'board', id, leaderboard: computeLeaderboard(request.counts, request.options) });
 }
 
+/** The last leaderboard asked for, kept so a new anchor (or mean) only translates it. */
+let last: { counts: string; options: string; board: IncrementalLeaderboard } | null = null;
+
+/** Everything about a request but its scale (anchor, mean), which never needs a refit. */
+function fitKey(options: LeaderboardOptions): string {
+  const { anchor: _anchor, mean: _mean, ...rest } = options;
+  return JSON.stringify(rest);
+}
+
+function countsKey(counts: PairCounts): string {
+  let h = 2166136261;
+  const mix = (x: number) => { h = Math.imul(h ^ (x | 0), 16777619); h = Math.imul(h ^ Math.floor(x / 4294967296), 16777619); };
+  for (let i = 0; i < counts.a.length; i++) { mix(counts.a[i]); mix(counts.b[i]); mix(counts.outcome[i]); mix(counts.n[i]); mix(counts.n[i] * 1e6); }
+  return `${counts.models.join('\u0000')}|${counts.a.length}|${h}`;
+}
+
 async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<void> {
   const { id } = request;
-  const board = new IncrementalLeaderboard(request.counts, request.options);
+  const key = { counts: countsKey(request.counts), options: fitKey(request.options) };
+  let board: IncrementalLeaderboard;
+  if (last && last.counts === key.counts && last.options === key.options) {
+    // The same fit on another scale: rounds already run are translated, the rest continue.
+    board = last.board;
+    board.rescale({ anchor: request.options.anchor, mean: request.options.mean });
+  } else {
+    board = new IncrementalLeaderboard(request.counts, request.options);
+    last = { ...key, board };
+  }
   post({ type: 'result', id, leaderboard: board.current(), observed: board.observed, final: board.finished });
   const rounds = request.options.bootstrapRounds ?? 1000;
-  let done = 0;
+  let done = board.roundsDone;
   while (!board.finished) {
     await breathe();
     if (!live('rate', id)) return;

@@ -24,6 +24,8 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 /** Columns after model_a, model_b, winner and language, per kind of synthetic file. */
 const SYNTHETIC_EXTRA = {
   plain: '1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + i AS tstamp',
+  // The issue's big file: 150 models, low-cardinality columns only.
+  models150: '1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + i AS tstamp',
   // What makes a real export harder to hold: 500,000 distinct judges, timestamps to the millisecond over a year.
   judges:
     "1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + (hash(i, 11) % 31536000)::DOUBLE + (hash(i, 13) % 1000)::DOUBLE / 1000 AS tstamp, " +
@@ -40,10 +42,11 @@ export async function syntheticBattles(rows: number, kind: keyof typeof SYNTHETI
   const path = join(OUT, kind === 'plain' ? `synthetic-${rows}.parquet` : `synthetic-${kind}-${rows}.parquet`);
   if (existsSync(path)) return path;
   mkdirSync(OUT, { recursive: true });
+  const models = kind === 'models150' ? 150 : 40;
   const db = await createNodeConnector();
   await db.query(
-    `COPY (SELECT 'model-' || lpad((hash(i) % 40)::VARCHAR, 2, '0') AS model_a,
-        'model-' || lpad(((hash(i) % 40 + 1 + hash(i, 7) % 39) % 40)::VARCHAR, 2, '0') AS model_b,
+    `COPY (SELECT 'model-' || lpad((hash(i) % ${models})::VARCHAR, 3, '0') AS model_a,
+        'model-' || lpad(((hash(i) % ${models} + 1 + hash(i, 7) % ${models - 1}) % ${models})::VARCHAR, 3, '0') AS model_b,
         ['model_a', 'model_b', 'tie', 'tie (bothbad)'][1 + (hash(i, 3) % 4)::INTEGER] AS winner,
         ['English', 'French', 'Chinese', 'German'][1 + (hash(i, 5) % 4)::INTEGER] AS language,
         ${SYNTHETIC_EXTRA[kind]}
@@ -145,6 +148,46 @@ async function filterLatency(page: Page, value: string, times = 7): Promise<{ po
   return { point, intervals };
 }
 
+/**
+ * Anchor change → the new board on screen: toggles the scale between mean 1000 and LMArena's anchor
+ * (mixtral-8x7b-instruct-v0.1 = 1114) on the loaded file, timed in the page from the click.
+ */
+async function anchorLatency(page: Page, times = 5): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < times; i++) {
+    await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 120_000 });
+    const button = page.getByTestId(i % 2 === 0 ? 'scale-lmarena' : 'scale-mean');
+    const start = await button.evaluate((el) => {
+      const t = performance.now();
+      (el as HTMLButtonElement).click();
+      return t;
+    });
+    await page.waitForFunction((t) => performance.getEntriesByName('arena-lens:leaderboard').some((e) => e.startTime > t), start, { timeout: 120_000, polling: 5 });
+    out.push(await page.evaluate((t) => performance.getEntriesByName('arena-lens:leaderboard').find((e) => e.startTime > t)!.startTime - t, start));
+  }
+  return out;
+}
+
+/**
+ * A cold navigation and a file dropped at once, before DuckDB is ready: navigation → DuckDB ready,
+ * and drop → the whole file's leaderboard (which does not wait for DuckDB).
+ */
+async function dropWhileStarting(url: string, file: string): Promise<{ duck: number; board: number; dropAt: number }> {
+  return withPage(url, async (page) => {
+    await page.getByTestId('file-input').waitFor({ state: 'attached', timeout: 60_000 });
+    await page.getByTestId('file-input').setInputFiles(file);
+    await waitForMark(page, 'duck-ready', 1);
+    await page.waitForFunction(() => {
+      const opens = performance.getEntriesByName('arena-lens:open');
+      const open = opens.at(-1)?.startTime ?? Infinity;
+      return opens.length >= 2 && performance.getEntriesByName('arena-lens:leaderboard-whole').some((e) => e.startTime >= open);
+    }, null, { timeout: 300_000, polling: 20 });
+    const m = await marks(page);
+    const open = m.open.at(-1)!;
+    return { duck: m['duck-ready'][0], board: m['leaderboard-whole'].find((t) => t >= open)! - open, dropAt: open };
+  });
+}
+
 /** Opens `?src=` on a parquet the bench server serves and reads from its log what the page fetched. */
 async function remoteRead(server: { url: string }, name: string): Promise<{ board: number[]; requests: number; bytes: number; size: number }> {
   const board: number[] = [];
@@ -195,22 +238,27 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
       mb(remote.size),
     ]);
 
-    const files: [string, string][] = [
-      ['1M synthetic battles', await syntheticBattles(1_000_000)],
-      ['5M synthetic battles', await syntheticBattles(5_000_000)],
-    ];
+    // BENCH_QUICK=1: only the real 1.67M battles (the issue's figures), not the synthetic 1M / 5M loads.
+    const files: [string, string][] = process.env.BENCH_QUICK
+      ? []
+      : [
+          ['1M synthetic battles', await syntheticBattles(1_000_000)],
+          ['5M synthetic battles', await syntheticBattles(5_000_000)],
+        ];
     if (battles167m && existsSync(battles167m)) files.push(['1.67M real Chatbot Arena battles', battles167m]);
     for (const [label, file] of files) {
       const loaded: number[] = [];
       const built: number[] = [];
       const board: number[] = [];
+      const whole: number[] = [];
       let memory = { mib: '?', storage: '?' };
       for (let i = 0; i < RUNS; i++) {
         await withPage(url, async (page) => {
-          const t = await dropTiming(page, file, ['raw-loaded', 'dataset-ready', 'leaderboard']);
+          const t = await dropTiming(page, file, ['leaderboard', 'leaderboard-whole', 'raw-loaded', 'dataset-ready']);
           loaded.push(t['raw-loaded']);
           built.push(t['dataset-ready']);
           board.push(t.leaderboard);
+          whole.push(t['leaderboard-whole']);
           if (i === RUNS - 1) memory = await duckMemory(page);
         });
       }
@@ -218,14 +266,21 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
       if (file === battles167m) {
         const latency = await withPage(url, async (page) => {
           await dropTiming(page, file, ['dataset-ready', 'leaderboard']);
-          return filterLatency(page, 'French');
+          const filter = await filterLatency(page, 'French');
+          return { ...filter, anchor: await anchorLatency(page) };
         });
         rows.push([`${label}: filter change → point ratings on screen`, fmt(latency.point), size]);
         rows.push([`${label}: filter change → 1000-round intervals done`, fmt(latency.intervals), size]);
+        rows.push([`${label}: anchor change (mean ↔ LMArena's) → new board on screen`, fmt(latency.anchor), size]);
+        const early: { duck: number; board: number; dropAt: number }[] = [];
+        for (let i = 0; i < RUNS; i++) early.push(await dropWhileStarting(url, file));
+        rows.push([`cold navigation → DuckDB ready, with ${label} dropped at once`, fmt(early.map((e) => e.duck)), size]);
+        rows.push([`${label} dropped before DuckDB is ready: drop → whole-file leaderboard`, fmt(early.map((e) => e.board)), size]);
       }
       rows.push([`${label}: drop → rows in DuckDB (parquet decoded, inserted)`, fmt(loaded), size]);
       rows.push([`${label}: drop → battles built, summary and pair counts read`, fmt(built), size]);
-      rows.push([`${label}: drop → first leaderboard row on screen`, fmt(board), size]);
+      rows.push([`${label}: drop → first (provisional) leaderboard row on screen`, fmt(board), size]);
+      rows.push([`${label}: drop → leaderboard of the whole file on screen`, fmt(whole), size]);
       rows.push([`${label}: DuckDB memory after loading (${memory.storage} database)`, `${memory.mib} MiB`, size]);
     }
   } finally {

@@ -3,7 +3,7 @@
  * headless `rank` in Node, load and leaderboard timings in Chromium. Figures only; nothing asserted.
  */
 import { execSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { main as rankBench } from './rank.bench.ts';
 import { runBrowserBench } from './browser.bench.ts';
@@ -13,6 +13,10 @@ const ROOT = resolve(import.meta.dirname, '../..');
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
 // Its own build folder, so a build running elsewhere cannot change the page mid-measurement.
 execSync('npx vite build --logLevel warn --outDir test/bench/.out/dist --emptyOutDir', { cwd: ROOT, stdio: 'inherit' });
+// The command line compiled ahead, as `npm ci` leaves it: the timed commands never transpile.
+execSync('node src/cli/bin/build-cli.mjs', { cwd: ROOT, stdio: 'inherit' });
+console.log(`load average: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`);
 await rankBench();
 await runBrowserBench(console.log, join(ROOT, 'test/bench/.out/arena-battles-20240814.parquet'));
 await runScaleBench();
+console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`);

@@ -44,3 +44,14 @@ export async function readSlice(db: Connector, wheres: readonly string[], quick:
   const kept = dropModelsBelow(await readCounts(db, where.sql ? where : undefined), quick.minVotes);
   return { counts: kept.counts, filters: all, droppedModels: kept.droppedModels };
 }
+
+/** Whether a quick toggle cuts votes (minimum votes only drops models from the counts). */
+export function hasQuickFilter(quick: QuickToggles): boolean {
+  return quick.excludeTies || quick.excludeBothBad || quick.excludeFlagged || quick.anonymousOnly || quick.dedupOnly;
+}
+
+/** The slice of every vote, from the whole file's counts: only the minimum votes applies. */
+export function wholeSlice(counts: PairCounts, minVotes: number): Slice {
+  const kept = dropModelsBelow(counts, minVotes);
+  return { counts: kept.counts, filters: [], droppedModels: kept.droppedModels };
+}

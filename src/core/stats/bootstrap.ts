@@ -56,6 +56,8 @@ interface GroupState {
   connectivity: StrongConnectivityCheck;
   /** Resampled counts: winsI, winsJ, ties back to back. */
   draw: Float64Array;
+  /** Each round's θ (natural-log strengths), so the rounds can be put on another scale without refitting. */
+  thetas: Float64Array;
   ratings: Float64Array;
   ranks: Int32Array;
   order: number[];
@@ -71,7 +73,7 @@ export class RatingBootstrap {
   private readonly level: number;
   private readonly states: GroupState[];
 
-  constructor(private readonly fit: RatingFit, private readonly likelihood: PairLikelihood = bradleyTerryLikelihood, options: BootstrapOptions = {}) {
+  constructor(private fit: RatingFit, private readonly likelihood: PairLikelihood = bradleyTerryLikelihood, options: BootstrapOptions = {}) {
     this.rounds = options.rounds ?? 1000;
     if (!Number.isInteger(this.rounds) || this.rounds < 1) throw new RangeError(`RatingBootstrap: rounds must be a positive integer, got ${this.rounds}`);
     this.level = options.level ?? 0.95;
@@ -88,7 +90,7 @@ export class RatingBootstrap {
         edgeIJ: Uint8Array.from(winsI, (w, p) => (w + ties[p] > 0 ? 1 : 0)),
         edgeJI: Uint8Array.from(winsJ, (w, p) => (w + ties[p] > 0 ? 1 : 0)),
         connectivity: new StrongConnectivityCheck(m, g.table.i, g.table.j), draw: new Float64Array(3 * r),
-        ratings: new Float64Array(this.rounds * m), ranks: new Int32Array(this.rounds * m),
+        thetas: new Float64Array(this.rounds * m), ratings: new Float64Array(this.rounds * m), ranks: new Int32Array(this.rounds * m),
         order: Array.from({ length: m }, (_, k) => k), redraws: 0, failed: false,
       };
     });
@@ -175,8 +177,29 @@ export class RatingBootstrap {
       s.redraws++;
     }
     const x = this.solveRound(fit, table);
+    s.thetas.set(x.subarray(0, m), round * m);
+    this.placeRound(s, round);
+  }
+
+  /**
+   * Puts every round done on the scale of `fit` (the same fit placed by onScale): exactly the
+   * ratings and ranks that running the rounds with that scale gives, since a round's θ does not
+   * depend on it. Later rounds use the new scale.
+   */
+  rescale(fit: RatingFit): void {
+    if (fit.groups.length !== this.states.length) throw new RangeError('RatingBootstrap.rescale: not the same fit');
+    this.fit = fit;
+    this.states.forEach((s, id) => {
+      s.fit = fit.groups[id];
+      for (let round = 0; round < this.done; round++) this.placeRound(s, round);
+    });
+  }
+
+  private placeRound(s: GroupState, round: number): void {
+    const { fit } = s;
+    const m = fit.members.length;
     const out = s.ratings.subarray(round * m, (round + 1) * m);
-    toElo(x, m, fit.anchorLocal, fit.level, out);
+    toElo(s.thetas.subarray(round * m, (round + 1) * m), m, fit.anchorLocal, fit.level, out);
     const ranks = s.ranks.subarray(round * m, (round + 1) * m);
     const order = s.order.sort((p, q) => out[q] - out[p]);
     for (let pos = 0; pos < m; pos++) {

@@ -56,16 +56,13 @@ export function fitByGroup(
   caller: string, models: string[], table: PairTable, lik: PairLikelihood, scale: RatingScale, newton: NewtonOptions = {},
 ): RatingFit {
   const m = models.length;
-  const anchorIndex = scale.anchor ? models.indexOf(scale.anchor.model) : -1;
-  if (scale.anchor && anchorIndex < 0) throw new RangeError(`${caller}: unknown anchor model "${scale.anchor.model}"`);
+  if (scale.anchor && !models.includes(scale.anchor.model)) throw new RangeError(`${caller}: unknown anchor model "${scale.anchor.model}"`);
   if (scale.anchor && !Number.isFinite(scale.anchor.value)) throw new RangeError(`${caller}: anchor value must be finite`);
-  const mean = scale.mean ?? 1000;
   const warnings: StatsWarning[] = [];
   if (table.selfPairVotes > 0) {
     warnings.push({ kind: 'self-pairs-ignored', votes: table.selfPairVotes, message: `${table.selfPairVotes} votes of a model against itself were ignored` });
   }
   const partition = partitionComparisonGraph(table);
-  const ratings: (number | null)[] = new Array(m).fill(null);
   const groups: GroupFit[] = partition.groups.map((list, id) => {
     const members = Int32Array.from(list);
     const sub = restrictPairs(table, members);
@@ -73,12 +70,7 @@ export function fitByGroup(
     if (!fit.converged) {
       warnings.push({ kind: 'not-converged', group: id, gradientNorm: fit.gradientNorm, message: `group ${id}: fit stopped after ${fit.iterations} iterations with gradient ${fit.gradientNorm.toExponential(2)} per vote` });
     }
-    const anchorLocal = anchorIndex >= 0 ? list.indexOf(anchorIndex) : -1;
-    const level = anchorLocal >= 0 ? scale.anchor!.value : mean;
-    const elo = new Float64Array(members.length);
-    toElo(fit.x, members.length, anchorLocal, level, elo);
-    members.forEach((k, local) => { ratings[k] = elo[local]; });
-    return { members, table: sub, x: fit.x, factor: fit.factor, anchorLocal, level, iterations: fit.iterations, gradientNorm: fit.gradientNorm };
+    return { members, table: sub, x: fit.x, factor: fit.factor, anchorLocal: -1, level: 0, iterations: fit.iterations, gradientNorm: fit.gradientNorm };
   });
   if (groups.length > 1) {
     const sizes = groups.map((g) => g.members.length);
@@ -89,8 +81,34 @@ export function fitByGroup(
     warnings.push({ kind: 'excluded', models: flagged, message: `${flagged.length} model${flagged.length > 1 ? 's have' : ' has'} no finite rating and ${flagged.length > 1 ? 'were' : 'was'} left out of the fit: ${flagged.map((f) => `${f.model} (${f.reason})`).join(', ')}` });
   }
   if (groups.length === 0) warnings.push({ kind: 'nothing-to-fit', message: 'no group of models has a finite rating: there is nothing to fit' });
-  if (anchorIndex >= 0 && partition.excluded[anchorIndex]) {
-    warnings.push({ kind: 'anchor-unrated', model: models[anchorIndex], message: `anchor model ${models[anchorIndex]} has no rating (${partition.excluded[anchorIndex]}); its group is centred on ${mean} instead` });
+  const unscaled: RatingFit = { models, ratings: new Array(m).fill(null), group: partition.group, excluded: partition.excluded, groups, warnings };
+  return onScale(unscaled, scale, caller);
+}
+
+/**
+ * The same fit on another scale: every group's θ shifted so its anchor (or its mean) sits at the
+ * level asked for. The maximum-likelihood θ does not depend on the scale, so this is exactly what a
+ * refit with `scale` gives, without fitting again (changing the anchor is a translation).
+ */
+export function onScale(fit: RatingFit, scale: RatingScale, caller = 'onScale'): RatingFit {
+  const { models } = fit;
+  const anchorIndex = scale.anchor ? models.indexOf(scale.anchor.model) : -1;
+  if (scale.anchor && anchorIndex < 0) throw new RangeError(`${caller}: unknown anchor model "${scale.anchor.model}"`);
+  if (scale.anchor && !Number.isFinite(scale.anchor.value)) throw new RangeError(`${caller}: anchor value must be finite`);
+  const mean = scale.mean ?? 1000;
+  const ratings: (number | null)[] = new Array(models.length).fill(null);
+  const groups = fit.groups.map((g) => {
+    const list = Array.from(g.members);
+    const anchorLocal = anchorIndex >= 0 ? list.indexOf(anchorIndex) : -1;
+    const level = anchorLocal >= 0 ? scale.anchor!.value : mean;
+    const elo = new Float64Array(g.members.length);
+    toElo(g.x, g.members.length, anchorLocal, level, elo);
+    g.members.forEach((k, local) => { ratings[k] = elo[local]; });
+    return { ...g, anchorLocal, level };
+  });
+  const warnings: StatsWarning[] = fit.warnings.filter((w) => w.kind !== 'anchor-unrated');
+  if (anchorIndex >= 0 && fit.excluded[anchorIndex]) {
+    warnings.push({ kind: 'anchor-unrated', model: models[anchorIndex], message: `anchor model ${models[anchorIndex]} has no rating (${fit.excluded[anchorIndex]}); its group is centred on ${mean} instead` });
   }
-  return { models, ratings, group: partition.group, excluded: partition.excluded, groups, warnings };
+  return { ...fit, ratings, groups, warnings };
 }

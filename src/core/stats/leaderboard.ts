@@ -2,7 +2,8 @@ import { RatingBootstrap, type BootstrapIntervals } from './bootstrap.ts';
 import { bradleyTerryLikelihood, fitBradleyTerry } from './bradley-terry.ts';
 import type { ExclusionReason } from './components.ts';
 import { davidsonLikelihood, fitDavidson, type DavidsonGroup } from './davidson.ts';
-import type { RatingFit, RatingScale } from './fit-groups.ts';
+import { onScale, type RatingFit, type RatingScale } from './fit-groups.ts';
+import type { PairLikelihood } from './pair-likelihood.ts';
 import type { PairCounts } from './pair-counts.ts';
 import { rankUpperBound } from './ranks.ts';
 import { sandwichIntervals, type SandwichIntervals } from './sandwich.ts';
@@ -84,11 +85,12 @@ export interface PairwiseConfidence {
  * cancel. Deterministic for a given seed whatever the chunk sizes.
  */
 export class IncrementalLeaderboard {
-  readonly fit: RatingFit;
+  fit: RatingFit;
   readonly observed: WinMatrix;
   private readonly davidson: DavidsonGroup[] | null;
   private readonly bootstrap: RatingBootstrap | null;
-  private readonly sandwich: SandwichIntervals;
+  private sandwich: SandwichIntervals;
+  private readonly likelihood: PairLikelihood;
   private readonly method: IntervalMethod;
 
   constructor(counts: PairCounts, options: LeaderboardOptions = {}) {
@@ -107,13 +109,27 @@ export class IncrementalLeaderboard {
       this.davidson = null;
     }
     const likelihood = ties === 'davidson' ? davidsonLikelihood : bradleyTerryLikelihood;
+    this.likelihood = likelihood;
     this.bootstrap = bootstrapRounds > 0 && this.fit.groups.length > 0 ? new RatingBootstrap(this.fit, likelihood, { rounds: bootstrapRounds, seed }) : null;
     this.sandwich = sandwichIntervals(this.fit, likelihood);
   }
 
   get finished(): boolean { return !this.bootstrap || this.bootstrap.finished; }
 
+  /**
+   * The same board anchored elsewhere (another anchor model or value, or the mean): ratings, both
+   * kinds of interval and the rounds done are put on the new scale without refitting, and equal
+   * what a new board with that scale would give.
+   */
+  rescale(scale: RatingScale): void {
+    this.fit = onScale(this.fit, scale, 'computeLeaderboard');
+    this.bootstrap?.rescale(this.fit);
+    this.sandwich = sandwichIntervals(this.fit, this.likelihood);
+  }
+
   runRounds(count: number): number { return this.bootstrap ? this.bootstrap.runRounds(count) : 0; }
+
+  get roundsDone(): number { return this.bootstrap ? this.bootstrap.roundsDone : 0; }
 
   current(): Leaderboard {
     const intervals = this.bootstrap && this.bootstrap.roundsDone > 0 ? this.bootstrap.intervals() : null;

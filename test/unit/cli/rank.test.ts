@@ -193,14 +193,15 @@ describe('rank on bad input', () => {
 
 describe('rank as a real process', () => {
   const exec = promisify(execFile);
-  const script = join(ROOT, 'src/cli/rank.ts');
+  // The entry users run (npm run rank): the compiled command, rebuilt first if a source changed.
+  const launcher = join(ROOT, 'src/cli/bin/launch.mjs');
 
   it('prints JSON records and exits 0, or exits 2 on a bad option', async () => {
-    const { stdout } = await exec(process.execPath, ['--import', 'tsx', script, join(STATIC, 'verdicts.parquet'), '--json', '--bootstrap', '10'], { cwd: ROOT });
+    const { stdout } = await exec(process.execPath, [launcher, 'rank', join(STATIC, 'verdicts.parquet'), '--json', '--bootstrap', '10'], { cwd: ROOT });
     const records = JSON.parse(stdout).models as BoardRecord[];
     expect(records[0]).toMatchObject({ rank: 1, group: 0 });
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(['model', 'rating', 'lower', 'upper', 'rank', 'votes', 'group']));
-    const bad = await exec(process.execPath, ['--import', 'tsx', script, 'x', '--ties', 'no'], { cwd: ROOT }).catch((e) => e);
+    const bad = await exec(process.execPath, [launcher, 'rank', 'x', '--ties', 'no'], { cwd: ROOT }).catch((e) => e);
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/--ties must be one of/)]);
   });
 });

@@ -1,0 +1,256 @@
+/**
+ * Counting votes without a database: rows are tallied by the distinct values of the columns a mapping
+ * reads (models, winner, flags), with their row count and summed weight, and only the distinct tuples
+ * go through the row rules (schema/row-vote.ts). A file of millions of votes has a few thousand such
+ * tuples, so the counts cost one pass over integer codes. The result is the battles table's pair
+ * counts, summary and set-aside rows, exactly.
+ */
+import type { ColumnMapping } from '../schema/mapping.ts';
+import { mappingColumns } from '../schema/mapping.ts';
+import { rowVoteReader, type Cell, type CellKind } from '../schema/row-vote.ts';
+import type { PairCounts } from '../stats/pair-counts.ts';
+import { readRawPairCounts } from '../sql/pair-counts.ts';
+
+/** Codes per column stay below this (a sanity bound: a tally is for a few thousand distinct values). */
+const CODE_LIMIT = 2 ** 24;
+
+/** Numbers pairs of non-negative integers 0, 1, 2, … in order of first sight (open addressing on typed arrays). */
+class PairIndex {
+  private firsts = new Int32Array(1024);
+  private seconds = new Int32Array(1024);
+  private slots = new Int32Array(1024).fill(-1);
+  size = 0;
+
+  get(x: number, y: number): number {
+    let mask = this.slots.length - 1;
+    let s = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca6b)) & mask;
+    for (;;) {
+      const k = this.slots[s];
+      if (k < 0) break;
+      if (this.firsts[k] === x && this.seconds[k] === y) return k;
+      s = (s + 1) & mask;
+    }
+    const k = this.size++;
+    if (k === this.firsts.length) {
+      const f = new Int32Array(2 * k), g = new Int32Array(2 * k);
+      f.set(this.firsts); g.set(this.seconds);
+      this.firsts = f; this.seconds = g;
+    }
+    this.firsts[k] = x;
+    this.seconds[k] = y;
+    if (2 * this.size > this.slots.length) {
+      this.slots = new Int32Array(2 * this.slots.length).fill(-1);
+      mask = this.slots.length - 1;
+      for (let j = 0; j < this.size; j++) {
+        let t = (Math.imul(this.firsts[j], 0x9e3779b1) ^ Math.imul(this.seconds[j], 0x85ebca6b)) & mask;
+        while (this.slots[t] >= 0) t = (t + 1) & mask;
+        this.slots[t] = j;
+      }
+    } else {
+      this.slots[s] = k;
+    }
+    return k;
+  }
+}
+
+export class VoteTally {
+  /** Distinct values per column, by code. */
+  readonly values: Cell[][];
+  /** Rows per tuple; weight: summed valid weight (rows without a weight column); invalid: rows whose weight is not a positive finite number. */
+  rows: number[] = [];
+  weight: number[] = [];
+  invalid: number[] = [];
+  /** Codes of each tuple, column by column. */
+  codes: number[][];
+  private readonly lookups: Map<Cell, number>[];
+  private readonly folds: PairIndex[];
+  totalRows = 0;
+
+  /** `columns`: the columns tallied by value (a weight column is summed, not tallied). */
+  constructor(readonly columns: readonly string[], readonly weighted: boolean) {
+    this.values = columns.map(() => []);
+    this.codes = columns.map(() => []);
+    this.lookups = columns.map(() => new Map());
+    this.folds = columns.map(() => new PairIndex());
+  }
+
+  /** The code of a value in column `c` (a new code for a new value). */
+  code(c: number, value: Cell): number {
+    const v = value === undefined ? null : value;
+    let code = this.lookups[c].get(v);
+    if (code === undefined) {
+      code = this.values[c].length;
+      if (code >= CODE_LIMIT) throw new RangeError(`VoteTally: more than ${CODE_LIMIT} distinct values in column "${this.columns[c]}"`);
+      this.values[c].push(v);
+      this.lookups[c].set(v, code);
+    }
+    return code;
+  }
+
+  /**
+   * Adds `count` rows given each column's codes (columns in constructor order) and, when weighted,
+   * each row's weight (NaN for a missing or unreadable one).
+   */
+  addCoded(codes: readonly ArrayLike<number>[], weights: ArrayLike<number> | null, count: number): void {
+    const k = this.columns.length;
+    for (let r = 0; r < count; r++) {
+      const t = this.tuple(codes, r, k);
+      this.rows[t]++;
+      if (!this.weighted) this.weight[t]++;
+      else {
+        const w = weights![r];
+        if (Number.isFinite(w) && w > 0) this.weight[t] += w;
+        else this.invalid[t]++;
+      }
+    }
+    this.totalRows += count;
+  }
+
+  /** Adds an already grouped tuple: its values, rows, summed valid weight and rows with an invalid weight. */
+  addGroup(values: readonly Cell[], rows: number, weight: number, invalid: number): void {
+    const codes = values.map((v, c) => [this.code(c, v)]);
+    const t = this.tuple(codes, 0, this.columns.length);
+    this.rows[t] += rows;
+    this.weight[t] += weight;
+    this.invalid[t] += invalid;
+    this.totalRows += rows;
+  }
+
+  private tuple(codes: readonly ArrayLike<number>[], r: number, k: number): number {
+    let key = codes[0][r];
+    for (let c = 1; c < k; c++) key = this.folds[c].get(key, codes[c][r]);
+    // The last fold numbers tuples; a one-column tally numbers them by the column's codes.
+    if (key >= this.rows.length) {
+      for (let t = this.rows.length; t <= key; t++) {
+        this.rows.push(0);
+        this.weight.push(0);
+        this.invalid.push(0);
+        this.codes.forEach((list) => list.push(-1));
+      }
+    }
+    if (this.codes[0][key] === -1) for (let c = 0; c < k; c++) this.codes[c][key] = codes[c][r];
+    return key;
+  }
+
+  get tuples(): number {
+    return this.rows.length;
+  }
+}
+
+/** The columns a tally for `mapping` keeps by value, and the weight column summed apart. */
+export function tallyColumns(mapping: ColumnMapping): { columns: string[]; weight: string | null } {
+  return { columns: mappingColumns(mapping).filter((c) => c !== mapping.weight), weight: mapping.weight ?? null };
+}
+
+export interface TalliedVotes {
+  counts: PairCounts;
+  /** Rows of battles (a row with an extra pair counts once per pair). */
+  rows: number;
+  rejected: { reason: string; rows: number }[];
+  rejectedRows: number;
+  /** Rows read from the source. */
+  sourceRows: number;
+}
+
+/**
+ * What battles.ts would make of the tallied rows: pair counts (models in the model_name ENUM's order,
+ * cells in pairCountsSql's order), battles rows, and rows set aside by reason (rejectedByReasonSql's order).
+ */
+export function talliedVotes(tally: VoteTally, mapping: ColumnMapping, kinds: Readonly<Record<string, CellKind | null | undefined>>): TalliedVotes {
+  return new TallyReader(mapping, kinds).read(tally);
+}
+
+/** A tuple's votes under one mapping, kept so a growing tally is read again only for its new tuples. */
+interface TupleVotes {
+  /** Key of each usable vote's cell (model A, model B, outcome), or null for a vote set aside. */
+  cells: ({ key: string; modelA: string; modelB: string; outcome: number } | null)[];
+  reasons: (string | null)[];
+}
+
+/** talliedVotes for one mapping, read again and again as the tally grows (the page's provisional counts). */
+export class TallyReader {
+  private readonly read1: ReturnType<typeof rowVoteReader>;
+  private readonly seen: TupleVotes[] = [];
+
+  constructor(private readonly mapping: ColumnMapping, kinds: Readonly<Record<string, CellKind | null | undefined>>) {
+    this.read1 = rowVoteReader(mapping, kinds);
+  }
+
+  read(tally: VoteTally): TalliedVotes {
+    const { mapping } = this;
+    const index = new Map(tally.columns.map((c, i) => [c, i]));
+    for (let t = this.seen.length; t < tally.tuples; t++) {
+      const cell = (column: string): Cell => {
+        if (column === mapping.weight) return 1;
+        const c = index.get(column);
+        return c === undefined ? null : tally.values[c][tally.codes[c][t]];
+      };
+      const votes = this.read1(cell);
+      this.seen.push({
+        cells: votes.map((v) => (v.reason === null ? { key: `${v.modelA}\u0000${v.modelB}\u0000${v.outcome}`, modelA: v.modelA!, modelB: v.modelB!, outcome: v.outcome! } : null)),
+        reasons: votes.map((v) => v.reason),
+      });
+    }
+    const cells = new Map<string, { model_a: string; model_b: string; outcome: number; n: number }>();
+    const rejected = new Map<string, number>();
+    const reject = (reason: string, rows: number) => rows > 0 && rejected.set(reason, (rejected.get(reason) ?? 0) + rows);
+    let rows = 0;
+    for (let t = 0; t < tally.tuples; t++) {
+      const valid = tally.rows[t] - tally.invalid[t];
+      const { cells: usable, reasons } = this.seen[t];
+      for (let v = 0; v < usable.length; v++) {
+        const c = usable[v];
+        if (c === null) {
+          reject(reasons[v]!, tally.rows[t]);
+          continue;
+        }
+        if (valid > 0) {
+          const known = cells.get(c.key);
+          if (known) known.n += tally.weight[t];
+          else cells.set(c.key, { model_a: c.modelA, model_b: c.modelB, outcome: c.outcome, n: tally.weight[t] });
+          rows += valid;
+        }
+        reject('invalid weight', tally.invalid[t]);
+      }
+    }
+    const list = [...rejected].map(([reason, n]) => ({ reason, rows: n }));
+    list.sort((x, y) => y.rows - x.rows || compareText(x.reason, y.reason));
+    return {
+      counts: readRawPairCounts([...cells.values()]),
+      rows,
+      rejected: list,
+      rejectedRows: list.reduce((s, r) => s + r.rows, 0),
+      sourceRows: tally.totalRows,
+    };
+  }
+}
+
+/**
+ * Distinct values of a tallied column with their rows, most first, as winnerValuesSql reads them
+ * (text, NULL last among equals), for detection; `limit` as there.
+ */
+export function tallyValues(tally: VoteTally, column: string, kind: CellKind, limit = 100): { value: string | null; rows: number }[] {
+  const c = tally.columns.indexOf(column);
+  if (c < 0) return [];
+  const byCode = new Map<number, number>();
+  for (let t = 0; t < tally.tuples; t++) byCode.set(tally.codes[c][t], (byCode.get(tally.codes[c][t]) ?? 0) + tally.rows[t]);
+  const text = (v: Cell): string | null => (v === null || v === undefined ? null : kind === 'boolean' ? (v ? 'true' : 'false') : String(v));
+  const merged = new Map<string | null, number>();
+  for (const [code, n] of byCode) {
+    const v = text(tally.values[c][code]);
+    merged.set(v, (merged.get(v) ?? 0) + n);
+  }
+  return [...merged]
+    .map(([value, rows]) => ({ value, rows }))
+    .sort((x, y) => y.rows - x.rows || (x.value === null ? 1 : y.value === null ? -1 : compareText(x.value, y.value)))
+    .slice(0, limit);
+}
+
+const encoder = new TextEncoder();
+/** DuckDB's order of text: by UTF-8 bytes. */
+function compareText(x: string, y: string): number {
+  const a = encoder.encode(x), b = encoder.encode(y);
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}

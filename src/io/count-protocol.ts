@@ -1,0 +1,22 @@
+/**
+ * Messages between the page and the counting worker (count.worker.ts), which reads a parquet source's
+ * mapped columns row group by row group and sends pair counts as it goes: the first leaderboard comes
+ * from them, before (and independently of) DuckDB.
+ */
+import type { ColumnMapping } from '../core/schema/mapping';
+import type { PairCounts } from '../core/stats/pair-counts';
+
+export type CountRequest = {
+  type: 'count';
+  id: number;
+  /** The source's parquet files: a local file, or addresses read by range requests. */
+  parts: (Blob | string)[];
+  /** The user's mapping; else the shape is recognised as the page does (schema, then winner values). */
+  mapping?: ColumnMapping;
+} | { type: 'cancel'; id: number };
+
+export type CountResponse =
+  /** Counts of the rows read so far; `final` once every row group of every part is read. */
+  | { type: 'counts'; id: number; counts: PairCounts; rowsRead: number; totalRows: number; final: boolean }
+  /** The source cannot be counted here (no known shape, a column type only DuckDB reads, an unreadable file): DuckDB's path alone serves it. */
+  | { type: 'skipped'; id: number; reason: string };

@@ -1,0 +1,121 @@
+import { existsSync, renameSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { createNodeConnector } from '../../src/cli/node-connector';
+import { loadAndRecognise } from '../../src/cli/lib/open-file';
+import { tallyWholeFile } from '../../src/cli/lib/tally';
+import { fitBradleyTerry } from '../../src/core/stats/bradley-terry';
+import { appUrl, type Session } from './browser';
+import { closeChecked, openOnSample, waitForDataset, waitForRatings } from './page-helpers';
+
+const COUNTS = resolve('static-data/chatbot-arena-20240814-counts.parquet');
+
+/** The real Chatbot Arena counts expanded to one row per battle (1.67M rows, 14 row groups), shuffled, with slice columns. */
+async function battlesFile(): Promise<string> {
+  const path = join(inject('remoteDir'), 'arena-battles-20240814.parquet');
+  if (existsSync(path)) return path;
+  const db = await createNodeConnector();
+  try {
+    await db.query(
+      `COPY (SELECT model_a, model_b, winner, ['English', 'Chinese', 'French'][1 + CAST(hash(i, model_b) % 3 AS INTEGER)] AS language
+         FROM read_parquet($1), range(count) AS r(i) ORDER BY hash(model_a, model_b, winner, i)) TO $2 (FORMAT parquet, COMPRESSION zstd)`,
+      [COUNTS, `${path}.partial`],
+    );
+    renameSync(`${path}.partial`, path);
+  } finally {
+    db.close();
+  }
+  return path;
+}
+
+/** Ratings of the whole file, fitted in Node from the command line's own counts. */
+async function expectedRatings(path: string): Promise<Map<string, number>> {
+  const db = await createNodeConnector();
+  try {
+    const counts = (await tallyWholeFile(db, await loadAndRecognise(db, path, { keep: { columns: [] } })))!.counts;
+    const fit = fitBradleyTerry(counts);
+    return new Map(fit.models.map((m, k) => [m, fit.ratings[k]!]));
+  } finally {
+    db.close();
+  }
+}
+
+/** Every text the status bar shows from now on, recorded in the page. */
+async function recordStatus(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { statusTexts: string[] }).statusTexts = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="status"]')?.textContent ?? '';
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** The board on screen: model → rating as shown. */
+async function boardOnScreen(page: Page): Promise<Map<string, number>> {
+  const rows = await page.locator('[data-testid="leaderboard"] tbody tr[data-model]').evaluateAll((trs) =>
+    trs.map((tr) => [tr.getAttribute('data-model')!, tr.querySelector('td.num.strong')?.textContent ?? ''] as const),
+  );
+  return new Map(rows.map(([m, r]) => [m, Number(r.replace(/[^\d.-]/g, ''))]));
+}
+
+const marksAfterOpen = (page: Page, name: string) =>
+  page.evaluate((name) => {
+    const open = performance.getEntriesByName('arena-lens:open').at(-1)!.startTime;
+    return performance.getEntriesByName(`arena-lens:${name}`).filter((e) => e.startTime >= open).length;
+  }, name);
+
+describe('the first leaderboard is counted while the file is read', () => {
+  let session: Session;
+  let file: string;
+  let expected: Map<string, number>;
+  beforeAll(async () => {
+    file = await battlesFile();
+    expected = await expectedRatings(file);
+    session = await openOnSample({ rated: true });
+  });
+  afterAll(() => closeChecked(session));
+
+  test('dropping 1.67M battles shows a provisional board with the share read, then the whole file’s, equal to the full fit', async () => {
+    const { page } = session;
+    await recordStatus(page);
+    const opens = await page.evaluate(() => performance.getEntriesByName('arena-lens:open').length);
+    await page.getByTestId('file-input').setInputFiles(file);
+    await page.waitForFunction((n) => performance.getEntriesByName('arena-lens:open').length > n, opens);
+    // The whole file counted: its board is on screen while DuckDB is still loading the file.
+    await page.waitForFunction(() => {
+      const open = performance.getEntriesByName('arena-lens:open').at(-1)!.startTime;
+      const whole = performance.getEntriesByName('arena-lens:leaderboard-whole').some((e) => e.startTime >= open);
+      return whole && document.querySelectorAll('[data-testid="leaderboard"] tbody tr[data-model]').length > 0;
+    }, null, { timeout: 120_000, polling: 20 });
+    const counted = await boardOnScreen(page);
+    const loadingThen = await page.evaluate(() => !document.querySelector('[data-testid="dataset-summary"]')?.getAttribute('data-source')?.startsWith('arena-battles'));
+    await waitForDataset(page, 'arena-battles-20240814.parquet', 0, 180_000);
+    await waitForRatings(page, 180_000);
+    const final = await boardOnScreen(page);
+
+    const statuses = await page.evaluate(() => (window as unknown as { statusTexts: string[] }).statusTexts);
+    const shares = statuses.flatMap((s) => [...s.matchAll(/leaderboard provisional: (\d+)% of the file read/g)].map((m) => Number(m[1])));
+    expect(shares.length).toBeGreaterThan(0);
+    expect(shares.every((p) => p >= 0 && p < 100)).toBe(true);
+    expect(statuses.some((s) => s.includes('leaderboard of the whole file'))).toBe(true);
+    expect(loadingThen).toBe(true);
+    expect(await marksAfterOpen(page, 'counted')).toBe(1);
+
+    expect(counted.size).toBe(129);
+    expect(final).toEqual(counted);
+    for (const [model, rating] of final) expect(Math.abs(rating - expected.get(model)!), model).toBeLessThanOrEqual(0.05);
+  });
+
+  test('a remote parquet address is counted the same way, by range requests', async () => {
+    const { page } = session;
+    await page.goto(appUrl(`?src=${encodeURIComponent(`${inject('baseUrl')}/remote/arena-battles-20240814.parquet`)}`));
+    await page.waitForFunction(() => performance.getEntriesByName('arena-lens:counted').length > 0, null, { timeout: 120_000 });
+    await waitForDataset(page, 'arena-battles-20240814.parquet', 0, 180_000);
+    await waitForRatings(page, 180_000);
+    const final = await boardOnScreen(page);
+    for (const [model, rating] of final) expect(Math.abs(rating - expected.get(model)!), model).toBeLessThanOrEqual(0.05);
+  });
+});
