@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 import { leaderboardCsv, leaderboardJson } from '../core/export/leaderboard-export.ts';
 import type { Provenance } from '../core/export/provenance.ts';
 import { computeLeaderboard } from '../core/stats/leaderboard.ts';
-import { fingerprintFile } from '../io/fingerprint.ts';
+import { fingerprintFile } from '../core/view/fingerprint.ts';
 import { UsageError } from './lib/errors.ts';
 import { leaderboardText, signalText } from './lib/leaderboard-text.ts';
 import { buildBattles, loadAndRecognise, RAW_TABLE, readSummary } from './lib/open-file.ts';

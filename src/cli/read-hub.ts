@@ -14,7 +14,7 @@ import { HUB_ORIGIN, hubFailure, hubUnreachable, listShards, type ShardPlan } fr
 import { hubLabel, type HubRef } from '../core/hub/hub-ref.ts';
 import type { ColumnInfo } from '../core/schema/column.ts';
 import type { Connector } from '../core/sql/connector.ts';
-import { schemaColumns } from '../io/arrow-schema.ts';
+import { schemaColumns } from '../core/schema/arrow-schema.ts';
 import { FileError, firstLine } from './lib/errors.ts';
 import { readFile, type LoadedFile, type ReadOptions } from './read-file.ts';
 

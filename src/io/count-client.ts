@@ -4,7 +4,7 @@
  */
 import type { ColumnMapping } from '../core/schema/mapping';
 import type { PairCounts } from '../core/stats/pair-counts';
-import type { CountRequest, CountResponse } from './count-protocol';
+import type { CountRequest, CountResponse } from '../workers/count-protocol';
 
 export interface CountUpdate {
   counts: PairCounts;
@@ -52,7 +52,7 @@ export class VoteCounter {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./count.worker.ts', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL('../workers/count.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<CountResponse>) => this.handler?.(event.data);
     // A crash only loses the early board: DuckDB's path still brings the leaderboard.
     worker.onerror = (event) => {

@@ -5,8 +5,8 @@
  */
 import { tableFromIPC, tableFromJSON } from 'apache-arrow';
 import type { Session } from './duckdb';
-import { schemaColumns, type SourceColumn } from './arrow-schema';
-import type { ParquetRequest, ParquetResponse } from './parquet-protocol';
+import { schemaColumns, type SourceColumn } from '../core/schema/arrow-schema';
+import type { ParquetRequest, ParquetResponse } from '../workers/parquet-protocol';
 import { quoteIdent } from '../core/sql/quote';
 import { hubFailure, type HubReading, type ShardPlan } from '../core/hub/hub-api';
 import type { HubRef } from '../core/hub/hub-ref';
@@ -148,7 +148,7 @@ async function loadParquet(
   }
   const parts: (Blob | string)[] =
     source.kind === 'file' ? [source.file] : source.kind === 'url' ? [source.url] : (source.shards ?? plan!.shards);
-  const worker = new Worker(new URL('./parquet.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('../workers/parquet.worker.ts', import.meta.url), { type: 'module' });
   const pending = new Map<string, (r: ParquetResponse) => void>();
   let failure: ((e: Error) => void) | null = null;
   // Where the reader was, so a failure can say where in the file it happened.

@@ -8,7 +8,7 @@ import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard'
 import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control';
 import type { WinMatrix } from '../core/stats/win-matrix';
-import type { RatingRequest, RatingResponse, RequestLane } from '../workers/protocol';
+import type { RatingRequest, RatingResponse, RequestLane } from '../workers/rating-protocol';
 
 export interface RatingUpdate {
   leaderboard: Leaderboard;

@@ -16,7 +16,7 @@ import { makeLensContext, type LensContext, type LensContextParts } from './lens
 import { onlineEloSource, type OnlineEloSource } from './online-elo';
 import { DEFAULT_SAMPLE, SAMPLES, sampleFile, type Sample } from '../io/samples';
 import { loadCountsJson } from '../io/counts-json';
-import { fingerprintFile } from '../io/fingerprint';
+import { fingerprintFile } from '../core/view/fingerprint';
 import { mark } from '../io/marks';
 import { AUTO_LENS, LENS_LABELS, availableLenses, shownLens } from '../core/view/lenses';
 import { MATRIX_MODES } from '../core/charts/matrix';

@@ -10,7 +10,7 @@ import { computeLeaderboard, IncrementalLeaderboard } from '../core/stats/leader
 import { SliceComparer } from '../core/stats/slice-compare';
 import { fitStyleControl } from '../core/stats/style-control';
 import { onlineElo } from '../core/stats/elo';
-import { COMPARE_REPORT_EVERY, REPORT_EVERY, type RatingRequest, type RatingResponse, type RequestLane } from './protocol';
+import { COMPARE_REPORT_EVERY, REPORT_EVERY, type RatingRequest, type RatingResponse, type RequestLane } from './rating-protocol';
 import type { LeaderboardOptions } from '../core/stats/leaderboard';
 import type { PairCounts } from '../core/stats/pair-counts';
 

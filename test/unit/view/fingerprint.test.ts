@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fingerprintFile } from '../../../src/io/fingerprint.ts';
+import { fingerprintFile } from '../../../src/core/view/fingerprint.ts';
 
 const KIB = 1024;
 const bytes = (n: number, seed = 1) => {

@@ -13,7 +13,7 @@ import type { ColumnMapping } from '../core/schema/mapping';
 import { rowVoteProblem, type CellKind } from '../core/schema/row-vote';
 import { Utf8Codes } from '../core/tally/utf8-codes';
 import { TallyReader, tallyColumns, tallyValues, VoteTally } from '../core/tally/vote-tally';
-import { schemaColumns } from './arrow-schema';
+import { schemaColumns } from '../core/schema/arrow-schema';
 import type { CountRequest, CountResponse } from './count-protocol';
 
 const ready = init({ module_or_path: wasmUrl });
