@@ -19,6 +19,11 @@ import type { CountRequest, CountResponse } from './count-protocol';
 const ready = init({ module_or_path: wasmUrl });
 /** Provisional counts at most this often: each one is a refit on the page. */
 const REPORT_MS = 250;
+/**
+ * Only a file this long gets provisional boards. A smaller one is read in well under a second and
+ * shows one board, the whole file's, so nothing on the page is reordered for it (a steady first screen).
+ */
+const PROVISIONAL_ROWS = 500_000;
 let current = -1;
 
 function post(message: CountResponse): void {
@@ -83,7 +88,8 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
           const w = weight ? weights(batch.getChild(weight)!, n) : null;
           tally.addCoded(codes, w, n);
         }
-        if (performance.now() - lastReport >= REPORT_MS && !(k === parts.length - 1 && g === groups - 1)) report(false);
+        const last = k === parts.length - 1 && g === groups - 1;
+        if (totalRows >= PROVISIONAL_ROWS && !last && performance.now() - lastReport >= REPORT_MS) report(false);
       }
     }
     // The page's load waits for this answer: a file with no rows (or none this shape reads) is left to DuckDB's path.

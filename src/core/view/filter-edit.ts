@@ -64,7 +64,8 @@ export function addDays(day: string, n: number): string {
   return new Date(t + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-export const valueText = (v: FilterValue): string => (v === null ? '(missing)' : String(v));
+/** A value as the panel shows it: NULL is "(missing)", an empty or blank text "(empty text)", so every option has a name. */
+export const valueText = (v: FilterValue): string => (v === null ? '(missing)' : String(v).trim() === '' ? '(empty text)' : String(v));
 /** What data-value holds for a value: its text, "null" for NULL. */
 export const valueKey = (v: FilterValue): string => (v === null ? 'null' : String(v));
 

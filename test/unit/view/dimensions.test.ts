@@ -218,3 +218,12 @@ describe('editing one dimension of the filter list', () => {
     expect(filterText({ kind: 'exclude-outcomes', outcomes: ['tie', 'both_bad'] })).toBe('outcome ∉ tie, both_bad');
   });
 });
+
+describe('the names of filter values', () => {
+  it('are never empty: NULL is "(missing)" and a blank text "(empty text)", so every checkbox has a label', async () => {
+    const { valueText } = await import('../../../src/core/view/filter-edit.ts');
+    expect([valueText(null), valueText(''), valueText('  '), valueText('A'), valueText(0), valueText(false)]).toEqual([
+      '(missing)', '(empty text)', '(empty text)', 'A', '0', 'false',
+    ]);
+  });
+});
