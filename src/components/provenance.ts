@@ -3,7 +3,7 @@
  * that captions or downloads something, through Svelte's context so no lens has to pass it on.
  */
 import { getContext, setContext } from 'svelte';
-import type { Provenance } from '../core/export/provenance';
+import type { Provenance } from '../core/export/provenance.ts';
 
 const KEY = Symbol('provenance');
 

@@ -1,5 +1,5 @@
 import type { Table } from 'apache-arrow';
-import type { Row } from '../core/sql/connector';
+import type { Row } from '../core/sql/connector.ts';
 
 /** Arrow rows as plain objects; bigint becomes number so callers never mix the two. */
 export function arrowToRows(table: Table): Row[] {

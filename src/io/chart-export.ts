@@ -2,7 +2,7 @@
  * Saves a chart as SVG or PNG. The SVG is serialised with its computed colours inlined, so it
  * looks the same outside the page; the PNG is that SVG drawn on a canvas at twice the size.
  */
-import { download } from './download';
+import { download } from './download.ts';
 
 const PAINT = ['fill', 'stroke', 'color', 'font-family', 'font-size', 'font-weight', 'opacity', 'stroke-width', 'text-anchor'];
 

@@ -2,9 +2,9 @@
  * The page's handle on the counting worker (count.worker.ts): one source counted at a time; a new
  * count or a cancel silences the one before.
  */
-import type { ColumnMapping } from '../core/schema/mapping';
-import type { PairCounts } from '../core/stats/pair-counts';
-import type { CountRequest, CountResponse } from '../workers/count-protocol';
+import type { ColumnMapping } from '../core/schema/mapping.ts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
+import type { CountRequest, CountResponse } from '../workers/count-protocol.ts';
 
 export interface CountUpdate {
   counts: PairCounts;

@@ -1,5 +1,5 @@
 /** Reads a sample's pre-aggregated counts ({ models, cells: [[a, b, outcome, n], …] }) into PairCounts. */
-import type { PairCounts } from '../core/stats/pair-counts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
 
 export async function loadCountsJson(url: string): Promise<PairCounts> {
   const response = await fetch(url);

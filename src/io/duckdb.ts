@@ -11,11 +11,11 @@ import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
 import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import type { Table } from 'apache-arrow';
-import type { Connector } from '../core/sql/connector';
-import type { Storage } from '../core/schema/memory-estimate';
-import { quoteIdent } from '../core/sql/quote';
-import { arrowToRows } from './arrow-rows';
-import { QueryLanes } from './query-lanes';
+import type { Connector } from '../core/sql/connector.ts';
+import type { Storage } from '../core/schema/memory-estimate.ts';
+import { quoteIdent } from '../core/sql/quote.ts';
+import { arrowToRows } from './arrow-rows.ts';
+import { QueryLanes } from './query-lanes.ts';
 
 /** One connection and its rows-as-objects face. */
 export interface Session {

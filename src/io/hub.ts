@@ -3,8 +3,8 @@
  * CSP's connect-src allows exactly the Hub and its file hosts). The logic is core/hub's; this file
  * is only the network edge. No credentials are ever sent.
  */
-import { listShards, type ShardPlan } from '../core/hub/hub-api';
-import type { HubRef } from '../core/hub/hub-ref';
+import { listShards, type ShardPlan } from '../core/hub/hub-api.ts';
+import type { HubRef } from '../core/hub/hub-ref.ts';
 
 export function listHubShards(ref: HubRef): Promise<ShardPlan> {
   return listShards(ref, async (url) => {

@@ -4,14 +4,14 @@
  * CSV through DuckDB's own reader; JSON and JSONL are parsed here into Arrow.
  */
 import { tableFromIPC, tableFromJSON } from 'apache-arrow';
-import type { Session } from './duckdb';
-import { schemaColumns, type SourceColumn } from '../core/schema/arrow-schema';
-import type { ParquetRequest, ParquetResponse } from '../workers/parquet-protocol';
-import { quoteIdent } from '../core/sql/quote';
-import { hubFailure, type HubReading, type ShardPlan } from '../core/hub/hub-api';
-import type { HubRef } from '../core/hub/hub-ref';
-import { listHubShards } from './hub';
-import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES, storedBytes, type Storage } from '../core/schema/memory-estimate';
+import type { Session } from './duckdb.ts';
+import { schemaColumns, type SourceColumn } from '../core/schema/arrow-schema.ts';
+import type { ParquetRequest, ParquetResponse } from '../workers/parquet-protocol.ts';
+import { quoteIdent } from '../core/sql/quote.ts';
+import { hubFailure, type HubReading, type ShardPlan } from '../core/hub/hub-api.ts';
+import type { HubRef } from '../core/hub/hub-ref.ts';
+import { listHubShards } from './hub.ts';
+import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES, storedBytes, type Storage } from '../core/schema/memory-estimate.ts';
 
 /**
  * What can be loaded: a local file, one remote parquet address, or a Hub dataset (its split's
@@ -361,11 +361,17 @@ function headerFields(text: string, delim: string): string[] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      }
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === delim) fields.push(field), (field = '');
+    else if (ch === delim) {
+      fields.push(field);
+      field = '';
+    }
     else if (ch === '\n' || ch === '\r') break;
     else field += ch;
   }

@@ -2,23 +2,23 @@
  * file → raw table → preset detection (or the user's mapping) → battles → summary and pair counts.
  * Every step names the file in its errors; unusable rows stay in rejected_rows, counted by reason.
  */
-import type { Duck } from './duckdb';
-import type { Connector } from '../core/sql/connector';
-import { loadSource, LoadError, type LoadedSource, type LoadProgress, type Source } from './load-source';
-import { detectPreset, type Detection } from '../core/schema/detect';
-import { mappingColumns, sideColumns, winnerColumns, type ColumnMapping } from '../core/schema/mapping';
-import type { ColumnInfo, ColumnRole } from '../core/schema/column';
-import { storageFor } from '../core/schema/memory-estimate';
-import { derivationSources } from '../core/schema/derived';
-import { buildBattles } from '../core/sql/build-battles';
-import { recognise } from '../core/sql/recognise';
-import { rejectedByReasonSql } from '../core/sql/summary';
-import { BATTLES_TABLE } from '../core/sql/battles';
-import { quoteIdent } from '../core/sql/quote';
-import { summariseCounts } from '../core/stats/count-summary';
-import { readCounts } from '../core/sql/pair-counts';
-import type { PairCounts } from '../core/stats/pair-counts';
-import type { Outcome } from '../core/outcome';
+import type { Duck } from './duckdb.ts';
+import type { Connector } from '../core/sql/connector.ts';
+import { loadSource, LoadError, type LoadedSource, type LoadProgress, type Source } from './load-source.ts';
+import { detectPreset, type Detection } from '../core/schema/detect.ts';
+import { mappingColumns, sideColumns, winnerColumns, type ColumnMapping } from '../core/schema/mapping.ts';
+import type { ColumnInfo, ColumnRole } from '../core/schema/column.ts';
+import { storageFor } from '../core/schema/memory-estimate.ts';
+import { derivationSources } from '../core/schema/derived.ts';
+import { buildBattles } from '../core/sql/build-battles.ts';
+import { recognise } from '../core/sql/recognise.ts';
+import { rejectedByReasonSql } from '../core/sql/summary.ts';
+import { BATTLES_TABLE } from '../core/sql/battles.ts';
+import { quoteIdent } from '../core/sql/quote.ts';
+import { summariseCounts } from '../core/stats/count-summary.ts';
+import { readCounts } from '../core/sql/pair-counts.ts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
+import type { Outcome } from '../core/outcome.ts';
 
 export const RAW_TABLE = 'raw';
 

@@ -3,12 +3,12 @@
  * the last of its lane (its callbacks fall silent). If the worker dies, every pending request is
  * sent again, once, to a fresh worker; a second death fails them with a clear message.
  */
-import type { PairCounts } from '../core/stats/pair-counts';
-import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
-import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare';
-import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control';
-import type { WinMatrix } from '../core/stats/win-matrix';
-import type { RatingRequest, RatingResponse, RequestLane } from '../workers/rating-protocol';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
+import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
+import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare.ts';
+import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
+import type { WinMatrix } from '../core/stats/win-matrix.ts';
+import type { RatingRequest, RatingResponse, RequestLane } from '../workers/rating-protocol.ts';
 
 export interface RatingUpdate {
   leaderboard: Leaderboard;

@@ -16,7 +16,7 @@ import frenchMaxx from '../../static-data/french-maxx.parquet?url';
 import genrm from '../../static-data/genrm-judges.parquet?url';
 import verdicts from '../../static-data/verdicts.parquet?url';
 import pairCounts from '../../static-data/pair-counts.csv?url';
-import { DEFAULT_SAMPLE_ID } from '../core/view/view-state';
+import { DEFAULT_SAMPLE_ID } from '../core/view/view-state.ts';
 
 export interface Sample {
   id: string;

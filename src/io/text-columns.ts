@@ -3,9 +3,9 @@
  * The first view that shows text reads just those columns into `raw_text`, row for row in the
  * same order as `raw`, so `raw_text.rowid = battles.row_id`. CSV and JSON already hold them in `raw`.
  */
-import type { Duck } from './duckdb';
-import { loadSource } from './load-source';
-import { RAW_TABLE, type OpenedDataset } from './open-dataset';
+import type { Duck } from './duckdb.ts';
+import { loadSource } from './load-source.ts';
+import { RAW_TABLE, type OpenedDataset } from './open-dataset.ts';
 
 export const TEXT_TABLE = 'raw_text';
 

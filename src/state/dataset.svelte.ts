@@ -2,21 +2,21 @@
  * The loaded dataset: opening a source, progress while it loads, the result, and what went wrong.
  * A newer open supersedes an older one still running.
  */
-import { getDuck, type Duck } from '../io/duckdb';
-import { mark } from '../io/marks';
-import { readableDuckError } from '../io/duck-errors';
-import { detectFormat, LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source';
-import { VoteCounter } from '../io/count-client';
-import { analyse, openDataset, RAW_TABLE, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset';
-import { winnerValuesSql } from '../core/sql/winner-values';
-import type { RunQuery } from '../core/sql/connector';
+import { getDuck, type Duck } from '../io/duckdb.ts';
+import { mark } from '../io/marks.ts';
+import { readableDuckError } from '../io/duck-errors.ts';
+import { detectFormat, LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source.ts';
+import { VoteCounter } from '../io/count-client.ts';
+import { analyse, openDataset, RAW_TABLE, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset.ts';
+import { winnerValuesSql } from '../core/sql/winner-values.ts';
+import type { RunQuery } from '../core/sql/connector.ts';
 
-export type { DatasetSummary, OpenedDataset } from '../io/open-dataset';
-import type { ColumnMapping } from '../core/schema/mapping';
-import { hubLabel, type HubRef } from '../core/hub/hub-ref';
-import type { ColumnInfo } from '../core/schema/column';
-import type { LoadedSource } from '../io/load-source';
-import type { PairCounts } from '../core/stats/pair-counts';
+export type { DatasetSummary, OpenedDataset } from '../io/open-dataset.ts';
+import type { ColumnMapping } from '../core/schema/mapping.ts';
+import { hubLabel, type HubRef } from '../core/hub/hub-ref.ts';
+import type { ColumnInfo } from '../core/schema/column.ts';
+import type { LoadedSource } from '../io/load-source.ts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'error';
 

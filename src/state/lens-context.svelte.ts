@@ -4,17 +4,17 @@
  * back; the context runs it on the page's DuckDB and the statistics code. `live()` reruns a lens's
  * loader when what it reads changes, keeps only the newest answer and says what went wrong, once.
  */
-import type { Duck } from '../io/duckdb';
-import type { OpenedDataset } from '../io/open-dataset';
-import { textTable } from '../io/text-columns';
-import type { Row } from '../core/sql/connector';
-import { readCounts } from '../core/sql/pair-counts';
-import type { SqlCondition, SqlQuery } from '../core/sql/statement';
-import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
-import { runConsoleQuery, type ConsoleResult } from './sql-console';
-import type { PairCounts } from '../core/stats/pair-counts';
-import type { RatingsStore } from './ratings.svelte';
-import type { ViewStore } from './view.svelte';
+import type { Duck } from '../io/duckdb.ts';
+import type { OpenedDataset } from '../io/open-dataset.ts';
+import { textTable } from '../io/text-columns.ts';
+import type { Row } from '../core/sql/connector.ts';
+import { readCounts } from '../core/sql/pair-counts.ts';
+import type { SqlCondition, SqlQuery } from '../core/sql/statement.ts';
+import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
+import { runConsoleQuery, type ConsoleResult } from './sql-console.ts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
+import type { RatingsStore } from './ratings.svelte.ts';
+import type { ViewStore } from './view.svelte.ts';
 
 export interface LensContext {
   /** @deprecated lenses ask through query/text/counts/board; kept while the last ones move over. */

@@ -2,12 +2,12 @@
  * Online Elo beside Bradley-Terry: the slice's votes in time order read from DuckDB as typed arrays,
  * replayed in the rating worker. What the Online Elo panel asks for; it never sees DuckDB.
  */
-import type { Duck } from '../io/duckdb';
-import type { ColumnInfo } from '../core/schema/column';
-import type { SqlCondition } from '../core/sql/statement';
-import { voteSequenceSql } from '../core/sql/vote-sequence';
-import { timeColumn } from '../core/sql/time-windows';
-import type { RatingsStore } from './ratings.svelte';
+import type { Duck } from '../io/duckdb.ts';
+import type { ColumnInfo } from '../core/schema/column.ts';
+import type { SqlCondition } from '../core/sql/statement.ts';
+import { voteSequenceSql } from '../core/sql/vote-sequence.ts';
+import { timeColumn } from '../core/sql/time-windows.ts';
+import type { RatingsStore } from './ratings.svelte.ts';
 
 /** FastChat's online Elo step. */
 export const ELO_K = 4;

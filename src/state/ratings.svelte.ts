@@ -5,12 +5,12 @@
  * nothing statistical runs on the page's thread.
  */
 import { untrack } from 'svelte';
-import { RatingClient, Superseded, type CompareHandlers } from '../io/rating-client';
-import type { PairCounts } from '../core/stats/pair-counts';
-import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
-import type { SliceCompareOptions } from '../core/stats/slice-compare';
-import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control';
-import type { WinMatrix } from '../core/stats/win-matrix';
+import { RatingClient, Superseded, type CompareHandlers } from '../io/rating-client.ts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
+import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
+import type { SliceCompareOptions } from '../core/stats/slice-compare.ts';
+import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
+import type { WinMatrix } from '../core/stats/win-matrix.ts';
 
 export { Superseded };
 

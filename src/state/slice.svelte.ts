@@ -3,18 +3,18 @@
  * pair counts it holds. A filter that does not fit the loaded data (a tampered or stale link) is
  * dropped with a note naming it, never turned into SQL text.
  */
-import type { Duck } from '../io/duckdb';
-import type { OpenedDataset } from '../io/open-dataset';
-import { readCounts } from '../core/sql/pair-counts';
-import type { ColumnInfo } from '../core/schema/column';
-import { BATTLES_TABLE } from '../core/sql/battles';
-import { filtersSql, type Filter } from '../core/sql/filters';
-import type { SqlCondition } from '../core/sql/statement';
-import { describeSql, readColumns } from '../core/sql/summary';
-import { dropModelsBelow } from '../core/stats/min-votes';
-import type { PairCounts } from '../core/stats/pair-counts';
-import { quickFilters } from '../core/view/quick-filters';
-import type { QuickToggles } from '../core/view/view-state';
+import type { Duck } from '../io/duckdb.ts';
+import type { OpenedDataset } from '../io/open-dataset.ts';
+import { readCounts } from '../core/sql/pair-counts.ts';
+import type { ColumnInfo } from '../core/schema/column.ts';
+import { BATTLES_TABLE } from '../core/sql/battles.ts';
+import { filtersSql, type Filter } from '../core/sql/filters.ts';
+import type { SqlCondition } from '../core/sql/statement.ts';
+import { describeSql, readColumns } from '../core/sql/summary.ts';
+import { dropModelsBelow } from '../core/stats/min-votes.ts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
+import { quickFilters } from '../core/view/quick-filters.ts';
+import type { QuickToggles } from '../core/view/view-state.ts';
 
 const NO_FILTER: SqlCondition = { sql: '', params: [] };
 

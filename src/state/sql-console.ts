@@ -3,10 +3,10 @@
  * statement, so even text the guard misjudged cannot carry a second one; results come back as Arrow
  * so the column order survives an empty result.
  */
-import type { Duck } from '../io/duckdb';
-import { arrowToRows } from '../io/arrow-rows';
-import { checkReadOnly, limitedQuery } from '../core/sql/read-only';
-import { readableDuckError } from '../io/duck-errors';
+import type { Duck } from '../io/duckdb.ts';
+import { arrowToRows } from '../io/arrow-rows.ts';
+import { checkReadOnly, limitedQuery } from '../core/sql/read-only.ts';
+import { readableDuckError } from '../io/duck-errors.ts';
 
 export const RESULT_LIMIT = 10_000;
 

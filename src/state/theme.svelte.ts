@@ -2,7 +2,7 @@
  * The theme, remembered on this device (localStorage) and applied to <html data-theme>, which
  * theme.css reads. Storage that is unavailable (private mode, blocked) only means it is forgotten.
  */
-import { nextTheme, readTheme, THEME_KEY, type Theme } from '../core/view/theme';
+import { nextTheme, readTheme, THEME_KEY, type Theme } from '../core/view/theme.ts';
 
 function stored(): Theme {
   try {

@@ -3,8 +3,8 @@
  * lens adds a history entry so Back returns to the previous lens. Links that cannot be fully read
  * open the default for the unreadable parts and say so in `notes`.
  */
-import { decodeView, encodeView, type DecodeOptions } from '../core/view/url-codec';
-import { DEFAULT_VIEW, type ViewState } from '../core/view/view-state';
+import { decodeView, encodeView, type DecodeOptions } from '../core/view/url-codec.ts';
+import { DEFAULT_VIEW, type ViewState } from '../core/view/view-state.ts';
 
 export class ViewStore {
   state = $state<ViewState>(structuredClone(DEFAULT_VIEW));

@@ -3,8 +3,8 @@
  * mapped columns row group by row group and sends pair counts as it goes: the first leaderboard comes
  * from them, before (and independently of) DuckDB.
  */
-import type { ColumnMapping } from '../core/schema/mapping';
-import type { PairCounts } from '../core/stats/pair-counts';
+import type { ColumnMapping } from '../core/schema/mapping.ts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
 
 export type CountRequest = {
   type: 'count';

@@ -8,13 +8,13 @@
 import init, { ParquetFile } from 'parquet-wasm/esm';
 import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
 import { DataType, makeVector, tableFromIPC, type Data, type Vector } from 'apache-arrow';
-import { detectPreset } from '../core/schema/detect';
-import type { ColumnMapping } from '../core/schema/mapping';
-import { rowVoteProblem, type CellKind } from '../core/schema/row-vote';
-import { Utf8Codes } from '../core/tally/utf8-codes';
-import { TallyReader, tallyColumns, tallyValues, VoteTally } from '../core/tally/vote-tally';
-import { schemaColumns } from '../core/schema/arrow-schema';
-import type { CountRequest, CountResponse } from './count-protocol';
+import { detectPreset } from '../core/schema/detect.ts';
+import type { ColumnMapping } from '../core/schema/mapping.ts';
+import { rowVoteProblem, type CellKind } from '../core/schema/row-vote.ts';
+import { Utf8Codes } from '../core/tally/utf8-codes.ts';
+import { TallyReader, tallyColumns, tallyValues, VoteTally } from '../core/tally/vote-tally.ts';
+import { schemaColumns } from '../core/schema/arrow-schema.ts';
+import type { CountRequest, CountResponse } from './count-protocol.ts';
 
 const ready = init({ module_or_path: wasmUrl });
 /** Provisional counts at most this often: each one is a refit on the page. */

@@ -6,7 +6,7 @@
  */
 import init, { ParquetFile } from 'parquet-wasm/esm';
 import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
-import type { ParquetRequest, ParquetResponse } from './parquet-protocol';
+import type { ParquetRequest, ParquetResponse } from './parquet-protocol.ts';
 
 let file: ParquetFile | null = null;
 const ready = init({ module_or_path: wasmUrl });

@@ -4,11 +4,11 @@
  * shows a stale result, while the leaderboard, a slice comparison and a style fit run side by
  * side. `board` requests (small sub-slice boards) are never superseded. Errors travel as plain data.
  */
-import type { PairCounts } from '../core/stats/pair-counts';
-import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard';
-import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare';
-import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control';
-import type { WinMatrix } from '../core/stats/win-matrix';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
+import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
+import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare.ts';
+import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
+import type { WinMatrix } from '../core/stats/win-matrix.ts';
 
 export type RatingRequest =
   | { type: 'rate'; id: number; counts: PairCounts; options: LeaderboardOptions }

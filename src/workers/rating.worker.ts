@@ -6,13 +6,13 @@
  * Long runs yield between chunks, so a newer request of the same lane or a cancel is seen within
  * milliseconds; different lanes interleave.
  */
-import { computeLeaderboard, IncrementalLeaderboard } from '../core/stats/leaderboard';
-import { SliceComparer } from '../core/stats/slice-compare';
-import { fitStyleControl } from '../core/stats/style-control';
-import { onlineElo } from '../core/stats/elo';
-import { COMPARE_REPORT_EVERY, REPORT_EVERY, type RatingRequest, type RatingResponse, type RequestLane } from './rating-protocol';
-import type { LeaderboardOptions } from '../core/stats/leaderboard';
-import type { PairCounts } from '../core/stats/pair-counts';
+import { computeLeaderboard, IncrementalLeaderboard } from '../core/stats/leaderboard.ts';
+import { SliceComparer } from '../core/stats/slice-compare.ts';
+import { fitStyleControl } from '../core/stats/style-control.ts';
+import { onlineElo } from '../core/stats/elo.ts';
+import { COMPARE_REPORT_EVERY, REPORT_EVERY, type RatingRequest, type RatingResponse, type RequestLane } from './rating-protocol.ts';
+import type { LeaderboardOptions } from '../core/stats/leaderboard.ts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
 
 const CHUNK = 20;
 const COMPARE_CHUNK = 5;

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { seriousViolations } from './axe';
-import { closeChecked } from './page-helpers';
-import { LENS_SAMPLES, lensTabs, openLens, openSample } from './lens-helpers';
-import type { Session } from './browser';
+import { seriousViolations } from './axe.ts';
+import { closeChecked } from './page-helpers.ts';
+import { LENS_SAMPLES, lensTabs, openLens, openSample } from './lens-helpers.ts';
+import type { Session } from './browser.ts';
 
 describe('axe-core on every lens of the built page', () => {
   const sessions: Session[] = [];

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser';
-import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings, openOnSample, closeChecked } from './page-helpers';
-import { csv, flipped, parquetFrom, pseudoRandomBytes, truncated, workDir } from './fixtures/hostile-files';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings, openOnSample, closeChecked } from './page-helpers.ts';
+import { csv, flipped, parquetFrom, pseudoRandomBytes, truncated, workDir } from './fixtures/hostile-files.ts';
 
 const work = workDir('bad-files');
 const GOOD = resolve('static-data/comparag-votes.parquet');

@@ -2,12 +2,12 @@ import { existsSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { createNodeConnector } from '../../src/cli/node-connector';
-import { loadAndRecognise } from '../../src/cli/lib/open-file';
-import { tallyWholeFile } from '../../src/cli/lib/tally';
-import { fitBradleyTerry } from '../../src/core/stats/bradley-terry';
-import { appUrl, type Session } from './browser';
-import { closeChecked, openOnSample, waitForDataset, waitForRatings } from './page-helpers';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
+import { loadAndRecognise } from '../../src/cli/lib/open-file.ts';
+import { tallyWholeFile } from '../../src/cli/lib/tally.ts';
+import { fitBradleyTerry } from '../../src/core/stats/bradley-terry.ts';
+import { appUrl, type Session } from './browser.ts';
+import { closeChecked, openOnSample, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 const COUNTS = resolve('static-data/chatbot-arena-20240814-counts.parquet');
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { appUrl, openSession, type Session } from './browser';
-import { loadsSoFar, summaryFigures, waitForDataset } from './page-helpers';
-import { startStaticServer } from './static-server';
-import { createNodeConnector } from '../../src/cli/node-connector';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { loadsSoFar, summaryFigures, waitForDataset } from './page-helpers.ts';
+import { startStaticServer } from './static-server.ts';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
 
 describe('the built page’s Content-Security-Policy', () => {
   let session: Session;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resolve } from 'node:path';
-import { openSession, type Session } from './browser';
-import { closeChecked, openOnSample, waitForDataset } from './page-helpers';
-import { createNodeConnector } from '../../src/cli/node-connector';
+import { openSession, type Session } from './browser.ts';
+import { closeChecked, openOnSample, waitForDataset } from './page-helpers.ts';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
 
 /** Votes per prompt-length bucket, counted by native DuckDB straight from the sample file. */
 async function referenceBuckets(): Promise<Map<string, number>> {

@@ -2,8 +2,8 @@ import { build } from 'vite';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureChromium } from './chromium';
-import { startStaticServer } from './static-server';
+import { ensureChromium } from './chromium.ts';
+import { startStaticServer } from './static-server.ts';
 
 export const REMOTE_DIR = resolve('test/.cache/remote');
 

@@ -3,9 +3,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { execSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openSession, type Session } from './browser';
-import { DEFAULT_SAMPLE_FILE, waitForDataset, waitForRatings } from './page-helpers';
-import { startStaticServer, type LoggedRequest } from './static-server';
+import { openSession, type Session } from './browser.ts';
+import { DEFAULT_SAMPLE_FILE, waitForDataset, waitForRatings } from './page-helpers.ts';
+import { startStaticServer, type LoggedRequest } from './static-server.ts';
 
 // What .github/workflows/pages.yml does, read from the file itself.
 const workflow = readFileSync(resolve('.github/workflows/pages.yml'), 'utf8');

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
-import { appUrl, openSession, type Session } from './browser';
-import { summaryFigures, waitForDataset, waitForRatings } from './page-helpers';
-import { FILE_HOST, HUB, refuseOtherHosts, startFakeHub, type FakeDataset, type FakeHub } from './fake-hub';
-import { createNodeConnector } from '../../src/cli/node-connector';
-import { PUBLIC_DATASETS } from '../../src/core/hub/public-datasets';
-import { HUB_CONNECT_ORIGINS } from '../../src/core/hub/hub-api';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { summaryFigures, waitForDataset, waitForRatings } from './page-helpers.ts';
+import { FILE_HOST, HUB, refuseOtherHosts, startFakeHub, type FakeDataset, type FakeHub } from './fake-hub.ts';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
+import { PUBLIC_DATASETS } from '../../src/core/hub/public-datasets.ts';
+import { HUB_CONNECT_ORIGINS } from '../../src/core/hub/hub-api.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 // Every sample the generator lists, under the Hub id of the public dataset of its shape (or a test

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, waitForDataset, waitForRatings } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 /** Whether the focused element shows a focus mark: its own outline, or (a hidden radio or file input) its label's. */
 function focusVisible(page: Page) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, waitForDataset, waitForRatings } from './page-helpers';
-import { layoutShift, recordLayoutShifts } from './layout-shift';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, waitForDataset, waitForRatings } from './page-helpers.ts';
+import { layoutShift, recordLayoutShifts } from './layout-shift.ts';
 
 /** "Good" CLS is under 0.1 (web.dev); a steady page should be far below that. */
 const BOUND = 0.02;

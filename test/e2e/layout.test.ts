@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Session } from './browser';
-import { closeChecked } from './page-helpers';
-import { LENS_SAMPLES, lensTabs, openLens, openSample } from './lens-helpers';
+import type { Session } from './browser.ts';
+import { closeChecked } from './page-helpers.ts';
+import { LENS_SAMPLES, lensTabs, openLens, openSample } from './lens-helpers.ts';
 
 /**
  * What a screenshot would show wrong, measured: chart text outside its svg (clipped labels), a

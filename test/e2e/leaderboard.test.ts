@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, DEFAULT_SAMPLE_FILE, downloadText, dropFile, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, DEFAULT_SAMPLE_FILE, downloadText, dropFile, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 const COUNTS = resolve('../shared/data/chatbot-arena-20240814-counts.parquet');
 const EXPECTED = JSON.parse(readFileSync(resolve('../shared/data/chatbot-arena-20240814-expected.json'), 'utf8'));

@@ -1,7 +1,7 @@
 /** Opening each lens of a sample and waiting until it has drawn, for tests that walk every lens. */
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser';
-import { waitForDataset, waitForRatings } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { waitForDataset, waitForRatings } from './page-helpers.ts';
 
 /** Samples that, together, offer every lens; each with the file name its summary shows. */
 export const LENS_SAMPLES = [

@@ -3,8 +3,8 @@ import { copyFileSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, dropFile, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, dropFile, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 const planted = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples['arena-conversations.parquet'].planted;
 

@@ -3,9 +3,9 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
-import { appUrl, openSession, type Session } from './browser';
-import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings, openOnSample, closeChecked } from './page-helpers';
-import { createNodeConnector } from '../../src/cli/node-connector';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings, openOnSample, closeChecked } from './page-helpers.ts';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'arena-lens-loading-'));
 const file = (name: string, content: string) => {

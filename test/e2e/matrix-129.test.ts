@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resolve } from 'node:path';
-import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, dropFile, waitForDataset } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, dropFile, waitForDataset } from './page-helpers.ts';
 
 const COUNTS = resolve('../shared/data/chatbot-arena-20240814-counts.parquet');
 

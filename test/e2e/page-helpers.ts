@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { appUrl, openSession, type Session } from './browser';
+import { appUrl, openSession, type Session } from './browser.ts';
 
 /** The file the page opens when no link says otherwise: real Chatbot Arena counts. */
 export const DEFAULT_SAMPLE_FILE = 'chatbot-arena-20240814-counts.parquet';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Session } from './browser';
-import { closeChecked, dropFile, loadsSoFar, openOnSample, summaryFigures, waitForDataset, waitForRatings } from './page-helpers';
+import type { Session } from './browser.ts';
+import { closeChecked, dropFile, loadsSoFar, openOnSample, summaryFigures, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 const samples = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { appUrl, openSession, type Session } from './browser';
-import { dropFile, summaryFigures, waitForDataset, waitForRatings, closeChecked } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { dropFile, summaryFigures, waitForDataset, waitForRatings, closeChecked } from './page-helpers.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 const samples = Object.entries(expected.samples) as [string, any][];

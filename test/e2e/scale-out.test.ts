@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Session } from './browser';
-import { closeChecked, dropFile, openOnSample, summaryFigures, waitForRatings } from './page-helpers';
-import { createNodeConnector } from '../../src/cli/node-connector';
+import type { Session } from './browser.ts';
+import { closeChecked, dropFile, openOnSample, summaryFigures, waitForRatings } from './page-helpers.ts';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
 
 describe('the aggregation for data bigger than a browser', () => {
   let session: Session;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { closeChecked, dropFile, loadsSoFar, openOnSample, summaryFigures, waitForDataset } from './page-helpers';
-import type { Session } from './browser';
-import { csv, parquetFrom, workDir } from './fixtures/hostile-files';
+import { closeChecked, dropFile, loadsSoFar, openOnSample, summaryFigures, waitForDataset } from './page-helpers.ts';
+import type { Session } from './browser.ts';
+import { csv, parquetFrom, workDir } from './fixtures/hostile-files.ts';
 
 /**
  * The published shapes as users drop them: a file with one needed column missing is named for what

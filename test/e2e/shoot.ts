@@ -8,8 +8,8 @@ import { chromium, type Page } from 'playwright-core';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ensureChromium } from './chromium';
-import { startStaticServer } from './static-server';
+import { ensureChromium } from './chromium.ts';
+import { startStaticServer } from './static-server.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);

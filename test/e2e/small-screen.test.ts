@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, waitForDataset, waitForRatings } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 describe('an 800 px window', () => {
   let session: Session;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, waitForDataset } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, waitForDataset } from './page-helpers.ts';
 
 describe('the SQL console in the link', () => {
   let session: Session;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, dropFile, waitForDataset } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, dropFile, waitForDataset } from './page-helpers.ts';
 
 /** Eight days of votes between six models (the span of the report), as a CSV a user would drop. */
 function eightDays(): string {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, dropFile, waitForDataset } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, dropFile, waitForDataset } from './page-helpers.ts';
 
 /** Thirty tools rated under two mediating LLMs, in the CompaRAG layout. */
 function manyTools(): string {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, closeChecked, recordDialogs } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { dropFile, waitForDataset, closeChecked, recordDialogs } from './page-helpers.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 const conversations = expected.samples['arena-conversations.parquet'];

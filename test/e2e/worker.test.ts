@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appUrl, openSession, type Session } from './browser';
-import { closeChecked, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 describe('the rating worker', () => {
   let session: Session;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser';
-import { dropFile, waitForDataset, waitForRatings, closeChecked, recordDialogs } from './page-helpers';
-import { csv, HOSTILE, HOSTILE_COLUMNS, hostileRows, jsonl, parquetFrom, workDir } from './fixtures/hostile-files';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { dropFile, waitForDataset, waitForRatings, closeChecked, recordDialogs } from './page-helpers.ts';
+import { csv, HOSTILE, HOSTILE_COLUMNS, hostileRows, jsonl, parquetFrom, workDir } from './fixtures/hostile-files.ts';
 
 const work = workDir('xss');
 const rows = hostileRows();
@@ -55,17 +55,26 @@ function formulaFields(text: string): string[] {
   for (let i = 0; i <= text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      }
       else if (ch === '"') quoted = false;
       else field += ch;
       continue;
     }
-    if (ch === '"' && start) (quoted = true), (start = false);
+    if (ch === '"' && start) {
+      quoted = true;
+      start = false;
+    }
     else if (ch === ',' || ch === '\n' || ch === '\r' || ch === undefined) {
       if (/^[=+@\t\r]/.test(field) || (/^-/.test(field) && !/^-?[\d.]/.test(field))) fields.push(field);
       field = '';
       start = true;
-    } else (field += ch), (start = false);
+    } else {
+      field += ch;
+      start = false;
+    }
   }
   return fields;
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createNodeConnector } from '../../src/cli/node-connector';
-import { detectPreset } from '../../src/core/schema/detect';
-import { battlesSql } from '../../src/core/sql/battles';
-import { filtersSql } from '../../src/core/sql/filters';
-import { runStatements } from '../../src/core/sql/statement';
-import { describeSql, readColumns } from '../../src/core/sql/summary';
-import { timeColumn } from '../../src/core/sql/time-windows';
-import { voteSequenceSql } from '../../src/core/sql/vote-sequence';
-import { onlineElo } from '../../src/core/stats/elo';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
+import { detectPreset } from '../../src/core/schema/detect.ts';
+import { battlesSql } from '../../src/core/sql/battles.ts';
+import { filtersSql } from '../../src/core/sql/filters.ts';
+import { runStatements } from '../../src/core/sql/statement.ts';
+import { describeSql, readColumns } from '../../src/core/sql/summary.ts';
+import { timeColumn } from '../../src/core/sql/time-windows.ts';
+import { voteSequenceSql } from '../../src/core/sql/vote-sequence.ts';
+import { onlineElo } from '../../src/core/stats/elo.ts';
 
 describe('the votes replayed by online Elo', () => {
   it('come one per vote in time order, follow the slice, and change the ratings when reordered', async () => {

@@ -68,7 +68,7 @@ function spell(rng: Rng, k: number, v: Verdict): string | null {
   if (u < (at += s.brackets ?? 0)) return `[[${v}]]`;
   if (u < (at += s.response ?? 0)) return v === 'tie' ? 'tie' : v === 'A' ? 'response_1' : 'response_2';
   if (u < (at += s.bold ?? 0)) return `**${v}**`;
-  if (u < (at += s.loose ?? 0)) return ` ${v.toLowerCase()} `;
+  if (u < at + (s.loose ?? 0)) return ` ${v.toLowerCase()} `;
   return v;
 }
 

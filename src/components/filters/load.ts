@@ -1,6 +1,6 @@
 /** Runs one stats query for a filter widget; the returned function drops a result that came too late ($effect cleanup). */
-import type { Row, RunQuery } from '../../core/sql/connector';
-import type { SqlQuery } from '../../core/sql/statement';
+import type { Row, RunQuery } from '../../core/sql/connector.ts';
+import type { SqlQuery } from '../../core/sql/statement.ts';
 
 export function load<T>(query: RunQuery, q: SqlQuery, read: (rows: Row[]) => T, done: (value: T | null, error: string | null) => void): () => void {
   let stale = false;

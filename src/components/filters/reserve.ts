@@ -3,7 +3,7 @@
  * the groups below do not jump down one after another (layout shift). Pixel sizes of the widgets
  * as theme.css and the filter components draw them; an unknown count reserves four rows.
  */
-import { MAX_CATEGORIES, type Dimension } from '../../core/view/dimensions';
+import { MAX_CATEGORIES, type Dimension } from '../../core/view/dimensions.ts';
 
 const ROW = 22;
 const BASE = 30;

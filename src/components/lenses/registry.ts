@@ -3,7 +3,7 @@
  * `{ context: LensContext }` and is loaded only when its tab is first opened.
  */
 import type { Component } from 'svelte';
-import type { LensContext } from './lens-context';
+import type { LensContext } from './lens-context.ts';
 
 type LensModule = { default: Component<{ context: LensContext }> };
 

@@ -5,11 +5,11 @@
  */
 import type { PlotOptions } from '@observablehq/plot';
 import * as Plot from '@observablehq/plot';
-import { STYLE_FEATURE_LABELS, type StyleFeature } from '../lenses/style';
-import type { StyleCoefficient, StyleModelRow } from '../stats/style-control';
-import { labelMargin } from './labels';
-import { shortLabel } from './matrix';
-import { modelRowsFrame, r1, signed } from './model-rows';
+import { STYLE_FEATURE_LABELS, type StyleFeature } from '../lenses/style.ts';
+import type { StyleCoefficient, StyleModelRow } from '../stats/style-control.ts';
+import { labelMargin } from './labels.ts';
+import { shortLabel } from './matrix.ts';
+import { modelRowsFrame, r1, signed } from './model-rows.ts';
 
 const RAW = '#8a8f98';
 const CONTROLLED = '#1f77b4';

@@ -1,6 +1,6 @@
-import type { Leaderboard } from '../stats/leaderboard';
-import { toCsv } from './csv';
-import { provenanceRecord, withProvenance, type Provenance } from './provenance';
+import type { Leaderboard } from '../stats/leaderboard.ts';
+import { toCsv } from './csv.ts';
+import { provenanceRecord, withProvenance, type Provenance } from './provenance.ts';
 
 export const LEADERBOARD_CSV_HEADER = [
   'rank', 'model', 'rating', 'lower', 'upper', 'votes', 'wins', 'losses', 'ties', 'group',

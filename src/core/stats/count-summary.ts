@@ -2,8 +2,8 @@
  * The summary figures that pair counts already hold — votes, models that voted, votes per outcome —
  * so the page reads them from the counts it fetches anyway instead of scanning the votes again.
  */
-import { OUTCOMES, type Outcome } from '../outcome';
-import type { PairCounts } from './pair-counts';
+import { OUTCOMES, type Outcome } from '../outcome.ts';
+import type { PairCounts } from './pair-counts.ts';
 
 export interface CountSummary {
   votes: number;

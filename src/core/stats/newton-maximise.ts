@@ -36,7 +36,7 @@ export function maximiseLikelihood(lik: PairLikelihood, table: PairTable, option
   if (x.length !== size) throw new RangeError(`maximiseLikelihood: start has length ${x.length}, need ${size}`);
   x[m - 1] = 0;
   const g = new Float64Array(size), h = new Float64Array(size * size), trial = new Float64Array(size);
-  let iterations = 0, gradientNorm = Infinity;
+  let iterations = 0, gradientNorm: number;
   let ll = lik.logLikelihood(table, x);
   for (;;) {
     lik.derivatives(table, x, g, h);

@@ -1,6 +1,6 @@
 /** Sorting and searching the leaderboard's rows: pure, so the table and its tests agree. */
-import type { LeaderboardRow } from '../stats/leaderboard';
-import { matchesTokens, searchTokens } from './model-search';
+import type { LeaderboardRow } from '../stats/leaderboard.ts';
+import { matchesTokens, searchTokens } from './model-search.ts';
 
 export const SORT_KEYS = ['rank', 'model', 'rating', 'interval', 'votes', 'wins', 'losses', 'ties', 'winRate', 'group', 'rankRange', 'tier'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

@@ -1,5 +1,5 @@
 /** Which lenses a dataset offers, in tab order, with their labels. */
-import type { LensId } from '../schema/preset';
+import type { LensId } from '../schema/preset.ts';
 
 export const LENS_LABELS: Record<string, string> = {
   leaderboard: 'Leaderboard',

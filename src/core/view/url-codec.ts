@@ -207,7 +207,7 @@ function readSource(state: ViewState, query: Reader, fragment: Reader, options: 
 }
 
 function readRemote(text: string): { kind: 'remote'; url: string } | Bad {
-  let ok = false;
+  let ok: boolean;
   try {
     ok = /^https?:\/\/\S+$/i.test(text) && /^https?:$/.test(new URL(text).protocol);
   } catch {

@@ -2,9 +2,9 @@
  * Everything a view is made of, as plain data: what the address bar holds (url-codec.ts) and what
  * the page renders. Defaults are what an empty address means.
  */
-import type { ColumnMapping } from '../schema/mapping';
-import type { Filter } from '../sql/filters';
-import { DEFAULT_SORT, type Sort } from './leaderboard-table';
+import type { ColumnMapping } from '../schema/mapping.ts';
+import type { Filter } from '../sql/filters.ts';
+import { DEFAULT_SORT, type Sort } from './leaderboard-table.ts';
 
 /** A dropped local file, identified so a shared link can check it is given the same one again. */
 export interface LocalFileRef {

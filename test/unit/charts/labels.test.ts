@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { labelMargin, middleTruncate, textWidth } from '../../../src/core/charts/labels';
+import { labelMargin, middleTruncate, textWidth } from '../../../src/core/charts/labels.ts';
 
 describe('middleTruncate', () => {
   test('leaves names that fit alone', () => {

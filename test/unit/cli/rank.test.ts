@@ -138,7 +138,7 @@ describe('rank --style-control', () => {
     expect(out.models).toHaveLength(4);
     expect(out.models.reduce((s: number, m: { rating: number }) => s + m.rating, 0) / 4).toBeCloseTo(1000, 2);
     const text = await run(main, path, '--style-control');
-    expect(text.stdout).toMatch(/style coefficients \(LMArena's conv_metadata\):\n  tokens: /);
+    expect(text.stdout).toMatch(/style coefficients \(LMArena's conv_metadata\):\n {2}tokens: /);
   });
 
   it('falls back to features measured from the answer texts, and says so', async () => {

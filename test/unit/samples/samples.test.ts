@@ -10,7 +10,6 @@ import { PRESETS, SAMPLE_SHAPES, normaliseType, reader } from './shapes.ts';
 
 const STATIC = resolve(__dirname, '../../../static-data');
 const FILES = Object.keys(SAMPLE_SHAPES);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 let tmp = '';

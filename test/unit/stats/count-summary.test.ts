@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summariseCounts } from '../../../src/core/stats/count-summary';
+import { summariseCounts } from '../../../src/core/stats/count-summary.ts';
 
 describe('the summary figures read from pair counts', () => {
   it('adds votes per outcome and counts only models that voted', () => {

@@ -3,12 +3,12 @@
  * so the page can show progress (and stop when the slice changes). Above MAX_VOTES rows, a fixed
  * pseudo-random sample of about MAX_VOTES rows is measured instead, and the result says so.
  */
-import type { LensContext } from '../../../state/lens-context.svelte';
-import type { OpenedDataset } from '../../../state/dataset.svelte';
+import type { LensContext } from '../../../state/lens-context.svelte.ts';
+import type { OpenedDataset } from '../../../state/dataset.svelte.ts';
 import {
   answerColumns, readStyleRows, SAMPLE_MODULUS, styleFeaturesSql, styleSliceSizeSql, type StyleRows,
-} from '../../../core/lenses/style';
-import type { SqlCondition } from '../../../core/sql/statement';
+} from '../../../core/lenses/style.ts';
+import type { SqlCondition } from '../../../core/sql/statement.ts';
 
 export const MAX_VOTES = 100_000;
 const CHUNK_ROWS = 5_000;
