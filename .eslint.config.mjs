@@ -20,7 +20,8 @@ const explicitExtension = {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const path = source.replace(/\?.*$/, '');
-      if (!/\.(ts|svelte|js|mjs|json|css|wasm|parquet|csv|jsonl|txt|svg|png)$/.test(path)) context.report({ node: node.source, messageId: 'missing', data: { source } });
+      if (!/\.(ts|svelte|js|mjs|json|css|wasm|parquet|csv|jsonl|txt|svg|png)$/.test(path))
+        context.report({ node: node.source, messageId: 'missing', data: { source } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
@@ -30,10 +31,7 @@ const explicitExtension = {
 const layer = (files, forbidden, why) => ({
   files,
   rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ regex: `(^|/)(${forbidden.join('|')})/`, message: why }] },
-    ],
+    'no-restricted-imports': ['error', { patterns: [{ regex: `(^|/)(${forbidden.join('|')})/`, message: why }] }],
   },
 });
 

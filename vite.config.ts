@@ -48,7 +48,10 @@ function contentSecurityPolicy(): Plugin {
     name: 'arena-lens-csp',
     apply: 'build',
     transformIndexHtml: (html) =>
-      html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+      html.replace(
+        '<meta charset="UTF-8" />',
+        `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`,
+      ),
   };
 }
 

@@ -75,13 +75,25 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     }
     const db = await createNodeConnector();
     try {
-      const opened = await loadAndRecognise(db, args.inputs, { keep: { columns: args.by, check: (columns) => checkBy(args.by, columns.map((c) => c.name), args.inputs) } });
+      const opened = await loadAndRecognise(db, args.inputs, {
+        keep: {
+          columns: args.by,
+          check: (columns) =>
+            checkBy(
+              args.by,
+              columns.map((c) => c.name),
+              args.inputs,
+            ),
+        },
+      });
       const mapped = mappingColumns(opened.detection.mapping);
       const roleBy = args.by.find((c) => mapped.includes(c));
       if (roleBy) throw new UsageError(`--by: "${roleBy}" is a model or winner column of the input, not a slice`);
       if (args.mode === 'sql') {
-        io.stderr(`mapping recognised from ${opened.file.name} as ${opened.detection.preset.label} (${opened.detection.preset.id}); ` +
-          `winner labels come from its values: rows with other labels are left out\n`);
+        io.stderr(
+          `mapping recognised from ${opened.file.name} as ${opened.detection.preset.label} (${opened.detection.preset.id}); ` +
+            `winner labels come from its values: rows with other labels are left out\n`,
+        );
         io.stdout(aggregateSql({ table: args.table, mapping: opened.detection.mapping, by: args.by, dialect: args.dialect }) + ';\n');
         return 0;
       }
@@ -91,7 +103,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
       const cells = await writeCounts(db, opened, args.by, args.output, args.format);
       const bytes = (await stat(args.output)).size;
-      io.stderr(`wrote ${args.output}: ${cells} rows (${summary.votes} votes, ${summary.models} models${args.by.length ? `, by ${args.by.join(', ')}` : ''}), ${bytes} bytes\n`);
+      io.stderr(
+        `wrote ${args.output}: ${cells} rows (${summary.votes} votes, ${summary.models} models${args.by.length ? `, by ${args.by.join(', ')}` : ''}), ${bytes} bytes\n`,
+      );
       return 0;
     } finally {
       db.close();
@@ -108,7 +122,9 @@ function checkBy(by: readonly string[], columns: readonly string[], inputs: read
 
 /** Aggregates `battles` into the counts file; returns its number of rows. */
 async function writeCounts(db: Connector, opened: OpenedFile, by: string[], output: string, format: 'parquet' | 'csv'): Promise<number> {
-  const [{ integral }] = await db.query(`SELECT coalesce(bool_and(weight = round(weight)), true) AS integral FROM ${quoteIdent(BATTLES_TABLE)}`);
+  const [{ integral }] = await db.query(
+    `SELECT coalesce(bool_and(weight = round(weight)), true) AS integral FROM ${quoteIdent(BATTLES_TABLE)}`,
+  );
   const sql = countsFromBattlesSql(opened, by, integral ? 'BIGINT' : 'DOUBLE');
   const options = format === 'parquet' ? '(FORMAT parquet, COMPRESSION zstd)' : '(FORMAT csv, HEADER true)';
   await db.query(`COPY (${sql}) TO $1 ${options}`, [output]);

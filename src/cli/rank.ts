@@ -92,9 +92,14 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' {
   const { values, positionals } = parseOptions(argv, OPTIONS);
   if (values.help) return 'help';
   const hf = hubOption(values.hf, values.config, values.split);
-  if (hf && positionals.length > 0) throw new UsageError(`give FILE or --hf, not both (got ${positionals.join(' ')} and --hf ${values.hf})`);
+  if (hf && positionals.length > 0)
+    throw new UsageError(`give FILE or --hf, not both (got ${positionals.join(' ')} and --hf ${values.hf})`);
   if (!hf && positionals.length !== 1) {
-    throw new UsageError(positionals.length === 0 ? 'FILE is missing (or give --hf OWNER/NAME)' : `expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
+    throw new UsageError(
+      positionals.length === 0
+        ? 'FILE is missing (or give --hf OWNER/NAME)'
+        : `expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`,
+    );
   }
   if (values.json && values.csv) throw new UsageError('--json and --csv cannot be used together');
   const where = values.where ?? [];
@@ -133,7 +138,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       // --style-control may read the answer texts, so it keeps them in `raw`. A board of the whole
       // file needs only the mapped columns, counted by their distinct values (no battles table).
       const whole = !args.styleControl && args.where.length === 0 && !hasQuickFilter(args.quick);
-      const opened = await loadAndRecognise(db, args.hf ?? args.file, args.styleControl ? { keep: 'all' } : whole ? { keep: { columns: [] } } : {});
+      const opened = await loadAndRecognise(
+        db,
+        args.hf ?? args.file,
+        args.styleControl ? { keep: 'all' } : whole ? { keep: { columns: [] } } : {},
+      );
       const tallied = whole ? await tallyWholeFile(db, opened) : null;
       if (!tallied) await buildBattles(db, opened);
       const summary = tallied ? tallySummary(tallied) : await readSummary(db);
@@ -143,8 +152,15 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         throw new UsageError(`--anchor: model "${args.anchor.model}" is not among the ${counts.models.length} models of ${args.file}`);
       }
       const provenance: Provenance = {
-        file: basename(opened.file.name), fingerprint: await fileFingerprint(args.file), slice: 'all votes', quickFilters: [],
-        anchor: args.anchor ?? null, ties: args.ties, intervals: args.intervals, rounds: args.bootstrapRounds, seed: args.seed,
+        file: basename(opened.file.name),
+        fingerprint: await fileFingerprint(args.file),
+        slice: 'all votes',
+        quickFilters: [],
+        anchor: args.anchor ?? null,
+        ties: args.ties,
+        intervals: args.intervals,
+        rounds: args.bootstrapRounds,
+        seed: args.seed,
       };
       io.stderr(describeInput(opened.file, opened.detection, summary) + '\n');
       io.stderr(sliceLine(slice, summary.votes, opened.file));
@@ -153,14 +169,32 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
         for (const w of style.fit.warnings) io.stderr(`warning: ${w}\n`);
         if (style.missingVotes > 0) io.stderr(`warning: ${style.missingVotes} votes have no style features and are left out\n`);
-        io.stdout(args.output === 'json' ? styleJson(style, { ...provenance, anchor: style.fit.anchor }) : args.output === 'csv' ? styleCsv(style) : styleText(style));
+        io.stdout(
+          args.output === 'json'
+            ? styleJson(style, { ...provenance, anchor: style.fit.anchor })
+            : args.output === 'csv'
+              ? styleCsv(style)
+              : styleText(style),
+        );
         return 0;
       }
-      const board = computeLeaderboard(counts, { anchor: args.anchor, bootstrapRounds: args.bootstrapRounds, seed: args.seed, ties: args.ties, intervals: args.intervals });
+      const board = computeLeaderboard(counts, {
+        anchor: args.anchor,
+        bootstrapRounds: args.bootstrapRounds,
+        seed: args.seed,
+        ties: args.ties,
+        intervals: args.intervals,
+      });
       for (const w of inputWarnings(opened.file, summary, board.warnings)) io.stderr(`warning: ${w}\n`);
       const signal = signalText(board);
       if (signal) io.stderr(`${signal}\n`);
-      io.stdout(args.output === 'json' ? leaderboardJson(board, provenance) : args.output === 'csv' ? leaderboardCsv(board, provenance) : leaderboardText(board));
+      io.stdout(
+        args.output === 'json'
+          ? leaderboardJson(board, provenance)
+          : args.output === 'csv'
+            ? leaderboardCsv(board, provenance)
+            : leaderboardText(board),
+      );
       return 0;
     } finally {
       db.close();
@@ -182,11 +216,16 @@ async function fileFingerprint(path: string): Promise<string | null> {
 /** What was read from the Hub and which slice is rated, when either applies. */
 function sliceLine(slice: Slice, votes: number, file: LoadedFile | HubFile): string {
   const lines: string[] = [];
-  if ('plan' in file) lines.push(`read ${file.plan.shards.length} parquet shard(s) of ${file.name} (config ${file.plan.config}, split ${file.plan.split}): ${file.bytes} bytes by range requests`);
+  if ('plan' in file)
+    lines.push(
+      `read ${file.plan.shards.length} parquet shard(s) of ${file.name} (config ${file.plan.config}, split ${file.plan.split}): ${file.bytes} bytes by range requests`,
+    );
   if (slice.filters.length || slice.droppedModels.length) {
     let inSlice = 0;
     for (const n of slice.counts.n) inSlice += n;
-    lines.push(`slice: ${inSlice} of ${votes} votes (${slice.filters.map((f) => JSON.stringify(f)).join(' AND ') || 'all'})${slice.droppedModels.length ? `, ${slice.droppedModels.length} models under --min-votes left out` : ''}`);
+    lines.push(
+      `slice: ${inSlice} of ${votes} votes (${slice.filters.map((f) => JSON.stringify(f)).join(' AND ') || 'all'})${slice.droppedModels.length ? `, ${slice.droppedModels.length} models under --min-votes left out` : ''}`,
+    );
   }
   return lines.map((l) => `${l}\n`).join('');
 }
@@ -199,7 +238,10 @@ function hubOption(hf: string | undefined, config: string | undefined, split: st
   }
   const ref = parseHubInput(hf);
   if (!ref) throw new UsageError(`--hf must be OWNER/NAME or a https://huggingface.co/datasets/… address, got "${hf}"`);
-  for (const [name, value] of [['config', config], ['split', split]] as const) {
+  for (const [name, value] of [
+    ['config', config],
+    ['split', split],
+  ] as const) {
     if (value !== undefined && !isConfigOrSplit(value)) throw new UsageError(`--${name} must be a config or split name, got "${value}"`);
   }
   return { dataset: ref.dataset, config: config ?? ref.config, split: split ?? ref.split };

@@ -93,7 +93,15 @@ async function finish(db: Connector, plan: Plan): Promise<LoadedFile> {
     if (Number(rows) === 0) throw new FileError(name, `no rows found in the ${format} data`);
     const rejected = format === 'csv' ? await csvRejects(db) : { malformed: plan.malformed, count: plan.malformed.length };
     const loadedColumns = readColumns(await db.query(describeSql(table).sql)).map((c) => c.name);
-    return { name, format, rows: Number(rows), columns, loadedColumns, malformed: rejected.malformed.slice(0, 1000), malformedCount: rejected.count };
+    return {
+      name,
+      format,
+      rows: Number(rows),
+      columns,
+      loadedColumns,
+      malformed: rejected.malformed.slice(0, 1000),
+      malformedCount: rejected.count,
+    };
   } finally {
     await plan.cleanup();
   }
@@ -119,12 +127,23 @@ function reader(format: FileFormat, n: number): string {
 async function checkInput(db: Connector, input: string): Promise<FileFormat> {
   const lower = input.toLowerCase().replace(/[?#].*$/, '');
   const byName = (): FileFormat | undefined =>
-    /\.(parquet|pq)$/.test(lower) ? 'parquet' : /\.(jsonl|ndjson)$/.test(lower) ? 'jsonl' : /\.json$/.test(lower) ? 'json' : /\.(csv|tsv|txt)$/.test(lower) ? 'csv' : undefined;
+    /\.(parquet|pq)$/.test(lower)
+      ? 'parquet'
+      : /\.(jsonl|ndjson)$/.test(lower)
+        ? 'jsonl'
+        : /\.json$/.test(lower)
+          ? 'json'
+          : /\.(csv|tsv|txt)$/.test(lower)
+            ? 'csv'
+            : undefined;
   if (isUrl(input)) {
     try {
       await db.exec('LOAD httpfs');
     } catch {
-      throw new FileError(input, "reading an http(s) address needs DuckDB's httpfs extension, which is not installed here and is never downloaded automatically; download the file and pass its path");
+      throw new FileError(
+        input,
+        "reading an http(s) address needs DuckDB's httpfs extension, which is not installed here and is never downloaded automatically; download the file and pass its path",
+      );
     }
     return byName() ?? 'parquet';
   }
@@ -165,7 +184,12 @@ async function csvRejects(db: Connector): Promise<{ malformed: Malformed[]; coun
   );
   const [{ total }] = await db.query(`SELECT count(DISTINCT (file_id, line)) AS total FROM reject_errors WHERE ${last}`);
   return {
-    malformed: rows.map((r) => ({ file: String(r.file), line: Number(r.line), reason: String(r.error_message), text: String(r.csv_line ?? '') })),
+    malformed: rows.map((r) => ({
+      file: String(r.file),
+      line: Number(r.line),
+      reason: String(r.error_message),
+      text: String(r.csv_line ?? ''),
+    })),
     count: Number(total),
   };
 }

@@ -4,8 +4,7 @@ const one = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFr
 
 export const fmtInt = (x: number | null | undefined) => (x === null || x === undefined ? '—' : integer.format(x));
 export const fmtRating = (x: number | null | undefined) => (x === null || x === undefined ? '—' : one.format(x));
-export const fmtPct = (x: number | null | undefined, digits = 1) =>
-  x === null || x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`;
+export const fmtPct = (x: number | null | undefined, digits = 1) => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`);
 export const fmtSigned = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
 /** Bytes as people read them: 812 B, 14.2 kB, 3.4 MB (powers of 1000, as the Hub shows sizes). */
 export const fmtBytes = (x: number) =>
@@ -21,8 +20,15 @@ export function countingNote(provisional: number | null, whole: boolean): string
   return whole ? ' · leaderboard of the whole file; filters and lenses once it is loaded' : '';
 }
 
-export function loadingLabel(source: string, step: string, progress: { shard?: { index: number; count: number }; bytes?: number } | null): string {
-  const parts = [progress?.shard ? `shard ${progress.shard.index} of ${progress.shard.count}` : '', progress?.bytes ? `${fmtBytes(progress.bytes)} read` : ''];
+export function loadingLabel(
+  source: string,
+  step: string,
+  progress: { shard?: { index: number; count: number }; bytes?: number } | null,
+): string {
+  const parts = [
+    progress?.shard ? `shard ${progress.shard.index} of ${progress.shard.count}` : '',
+    progress?.bytes ? `${fmtBytes(progress.bytes)} read` : '',
+  ];
   const detail = parts.filter(Boolean).join(', ');
   return `${source}: ${step}${detail ? ` (${detail})` : ''}…`;
 }

@@ -43,7 +43,8 @@ const DEFAULTS = { marginLeft: 40, marginRight: 20, marginTop: 20, marginBottom:
 
 /** Options with each clipped side's margin widened by its overflow (rounded up, plus 2 px). */
 export function widened(options: PlotOptions, overflow: Overflow): PlotOptions {
-  const grow = (key: keyof typeof DEFAULTS, by: number) => (by > 0.5 ? { [key]: Math.ceil(((options[key] as number | undefined) ?? DEFAULTS[key]) + by + 2) } : {});
+  const grow = (key: keyof typeof DEFAULTS, by: number) =>
+    by > 0.5 ? { [key]: Math.ceil(((options[key] as number | undefined) ?? DEFAULTS[key]) + by + 2) } : {};
   return {
     ...options,
     ...grow('marginLeft', overflow.left),

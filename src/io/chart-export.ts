@@ -13,8 +13,10 @@ function wrap(text: string, chars: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > chars) { lines.push(line); line = word; }
-    else line = line ? `${line} ${word}` : word;
+    if (line && line.length + 1 + word.length > chars) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
   }
   return line ? [...lines, line] : lines;
 }
@@ -43,7 +45,8 @@ export function svgText(svg: SVGSVGElement, footer = ''): string {
     copy.prepend(meta);
     // Extend the drawing area downwards, whatever viewBox the chart had.
     const box = svg.viewBox.baseVal;
-    if (box && box.width > 0) copy.setAttribute('viewBox', `${box.x} ${box.y} ${box.width} ${box.height + (total - height) * (box.height / height)}`);
+    if (box && box.width > 0)
+      copy.setAttribute('viewBox', `${box.x} ${box.y} ${box.width} ${box.height + (total - height) * (box.height / height)}`);
     const text = document.createElementNS(ns, 'text');
     text.setAttribute('font-size', '10');
     text.setAttribute('font-family', 'sans-serif');

@@ -31,7 +31,8 @@ export class VoteCounter {
       this.settle = resolve;
       this.handler = (message) => {
         if (message.id !== id) return;
-        if (message.type === 'counts') onCounts({ counts: message.counts, rowsRead: message.rowsRead, totalRows: message.totalRows, final: message.final });
+        if (message.type === 'counts')
+          onCounts({ counts: message.counts, rowsRead: message.rowsRead, totalRows: message.totalRows, final: message.final });
         if (message.type === 'skipped' || message.final) this.done();
       };
       this.ensureWorker().postMessage({ type: 'count', id, parts, ...(mapping ? { mapping } : {}) } satisfies CountRequest);

@@ -12,5 +12,10 @@ export function download(name: string, content: string | Blob, type = 'text/plai
 }
 
 export function safeFileName(name: string): string {
-  return name.replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '').slice(0, 120) || 'download';
+  return (
+    name
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(0, 120) || 'download'
+  );
 }

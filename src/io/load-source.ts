@@ -18,9 +18,7 @@ import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES, storedBytes, type Storage
  * shards are listed at load time; `shards` holds them once listed, so a re-read skips the listing).
  */
 export type Source =
-  | { kind: 'file'; file: File }
-  | { kind: 'url'; url: string; name: string }
-  | { kind: 'hub'; ref: HubRef; name: string; shards?: string[] };
+  { kind: 'file'; file: File } | { kind: 'url'; url: string; name: string } | { kind: 'hub'; ref: HubRef; name: string; shards?: string[] };
 export type SourceFormat = 'parquet' | 'csv' | 'json' | 'jsonl';
 
 export interface LoadProgress {
@@ -80,7 +78,9 @@ export function sourceName(source: Source): string {
 }
 
 export async function detectFormat(source: Source): Promise<SourceFormat> {
-  const name = sourceName(source).toLowerCase().replace(/[?#].*$/, '');
+  const name = sourceName(source)
+    .toLowerCase()
+    .replace(/[?#].*$/, '');
   if (source.kind !== 'file') return 'parquet';
   const head = new Uint8Array(await source.file.slice(0, 4).arrayBuffer());
   if (head.length === 4 && String.fromCharCode(...head) === 'PAR1') return 'parquet';
@@ -118,7 +118,13 @@ export async function loadSource(duck: Session, source: Source, options: LoadOpt
           ? await loadCsv(duck, (source as { file: File }).file, staging, options, prepare)
           : await loadJson(duck, (source as { file: File }).file, format, staging, options, prepare);
     if (loaded.rows === 0) {
-      throw new LoadError(name, `the file has columns (${loaded.columns.map((c) => c.name).slice(0, 8).join(', ')}) but no rows`);
+      throw new LoadError(
+        name,
+        `the file has columns (${loaded.columns
+          .map((c) => c.name)
+          .slice(0, 8)
+          .join(', ')}) but no rows`,
+      );
     }
     await duck.conn.query(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
     await duck.conn.query(`ALTER TABLE ${quoteIdent(staging)} RENAME TO ${quoteIdent(table)}`);
@@ -304,15 +310,16 @@ async function loadCsv(duck: Session, file: File, table: string, options: LoadOp
       await clearRejects();
       await loadCsvPlain(duck, file, internal, table);
     } catch (again) {
-      throw new LoadError(file.name, `could not read it as CSV: ${readable(error)}; read as plain comma-separated text: ${readable(again)}`);
+      throw new LoadError(
+        file.name,
+        `could not read it as CSV: ${readable(error)}; read as plain comma-separated text: ${readable(again)}`,
+      );
     }
   } finally {
     await duck.db.dropFile(internal).catch(() => undefined);
   }
   const [{ rows }] = await duck.connector.query(`SELECT count(*) AS rows FROM ${quoteIdent(table)}`);
-  const rejects = await duck.connector.query(
-    'SELECT line, error_message, csv_line FROM reject_errors ORDER BY line LIMIT 1000',
-  );
+  const rejects = await duck.connector.query('SELECT line, error_message, csv_line FROM reject_errors ORDER BY line LIMIT 1000');
   const [{ total }] = await duck.connector.query('SELECT count(DISTINCT line) AS total FROM reject_errors');
   const columns = await describe(duck, table);
   options.onProgress?.({ rows: Number(rows), totalRows: Number(rows) });
@@ -364,15 +371,13 @@ function headerFields(text: string, delim: string): string[] {
       if (ch === '"' && text[i + 1] === '"') {
         field += '"';
         i++;
-      }
-      else if (ch === '"') quoted = false;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"' && field === '') quoted = true;
     else if (ch === delim) {
       fields.push(field);
       field = '';
-    }
-    else if (ch === '\n' || ch === '\r') break;
+    } else if (ch === '\n' || ch === '\r') break;
     else field += ch;
   }
   fields.push(field);

@@ -87,7 +87,8 @@ export async function openDataset(duck: Duck, source: Source, options: OpenOptio
       const mapping = options.mapping ?? (early.ok ? early.mapping : null);
       if (mapping) for (const c of mappingColumns(mapping)) skip.delete(c);
       // So is the column an offered pair needs (French-Maxx rejected_2), to count it and include it on request.
-      if (early.ok) for (const p of early.optionalPairs) for (const c of [...sideColumns(p.modelA), ...sideColumns(p.modelB)]) skip.delete(c);
+      if (early.ok)
+        for (const p of early.optionalPairs) for (const c of [...sideColumns(p.modelA), ...sideColumns(p.modelB)]) skip.delete(c);
       if (source.kind === 'file' && rows <= DERIVE_FROM_TEXT_ROWS) for (const c of derivationSources(columns)) skip.delete(c);
       return columns.map((c) => c.name).filter((name) => !skip.has(name));
     },
@@ -121,7 +122,9 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
   const counts = await readCounts(duck.connector);
   const notes = [
     ...(detection.ok && detection.nearMiss ? [`${detection.nearMiss}: opened as plain pairwise votes`] : []),
-    ...Object.entries(undecoded).map(([c, n]) => `${c}: ${n.toLocaleString('en-US')} rows are not the JSON the other rows hold; their fields are left empty`),
+    ...Object.entries(undecoded).map(
+      ([c, n]) => `${c}: ${n.toLocaleString('en-US')} rows are not the JSON the other rows hold; their fields are left empty`,
+    ),
   ];
   const summary = await readSummary(duck, counts, notes);
   summary.optionalPairs = detection.ok ? await optionalPairRows(db, detection) : [];

@@ -57,32 +57,43 @@ export class RatingClient {
 
   rate(counts: PairCounts, options: LeaderboardOptions, handlers: RatingHandlers): number {
     // Typed arrays are copied, not transferred: the page keeps its counts for re-fits.
-    return this.send({ type: 'rate', id: 0, counts, options }, {
-      receive: (message) => {
-        if (message.type === 'progress') handlers.onProgress?.(message.roundsDone, message.rounds);
-        else if (message.type === 'error') { handlers.onError(message.error.message); return true; }
-        else if (message.type === 'result') {
-          handlers.onResult({ leaderboard: message.leaderboard, observed: message.observed, final: message.final });
-          return message.final;
-        }
-        return false;
+    return this.send(
+      { type: 'rate', id: 0, counts, options },
+      {
+        receive: (message) => {
+          if (message.type === 'progress') handlers.onProgress?.(message.roundsDone, message.rounds);
+          else if (message.type === 'error') {
+            handlers.onError(message.error.message);
+            return true;
+          } else if (message.type === 'result') {
+            handlers.onResult({ leaderboard: message.leaderboard, observed: message.observed, final: message.final });
+            return message.final;
+          }
+          return false;
+        },
+        fail: handlers.onError,
+        restart: handlers.onRestart,
       },
-      fail: handlers.onError,
-      restart: handlers.onRestart,
-    });
+    );
   }
 
   /** Bootstraps the difference between two slices; returns the request id (for cancel). */
   compare(left: PairCounts, right: PairCounts, options: SliceCompareOptions, handlers: CompareHandlers): number {
-    return this.send({ type: 'compare', id: 0, left, right, options }, {
-      receive: (message) => {
-        if (message.type === 'error') { handlers.onError(message.error.message); return true; }
-        if (message.type !== 'comparison') return false;
-        handlers.onResult(message.comparison, message.final);
-        return message.final;
+    return this.send(
+      { type: 'compare', id: 0, left, right, options },
+      {
+        receive: (message) => {
+          if (message.type === 'error') {
+            handlers.onError(message.error.message);
+            return true;
+          }
+          if (message.type !== 'comparison') return false;
+          handlers.onResult(message.comparison, message.final);
+          return message.final;
+        },
+        fail: handlers.onError,
       },
-      fail: handlers.onError,
-    });
+    );
   }
 
   /** The style-controlled fit; rejects with Superseded when a newer one is asked for. */
@@ -118,7 +129,10 @@ export class RatingClient {
     return new Promise<T>((resolve, reject) => {
       this.send(request, {
         receive: (message) => {
-          if (message.type === 'error') { reject(new Error(message.error.message)); return true; }
+          if (message.type === 'error') {
+            reject(new Error(message.error.message));
+            return true;
+          }
           const value = pick(message);
           if (value === undefined) return false;
           resolve(value);
@@ -135,7 +149,10 @@ export class RatingClient {
     const lane: RequestLane = request.type;
     if (lane !== 'board') {
       for (const [other, p] of this.pending) {
-        if (p.request.type === lane) { this.pending.delete(other); p.superseded?.(); }
+        if (p.request.type === lane) {
+          this.pending.delete(other);
+          p.superseded?.();
+        }
       }
     }
     const full = { ...request, id } as Request;

@@ -122,7 +122,13 @@ export class DatasetStore {
   private async countWhileReading(generation: number, source: Source, mapping?: ColumnMapping): Promise<void> {
     this.counter.cancel();
     const parts =
-      source.kind === 'file' ? [source.file] : source.kind === 'url' ? [source.url] : source.kind === 'hub' && source.shards ? source.shards : null;
+      source.kind === 'file'
+        ? [source.file]
+        : source.kind === 'url'
+          ? [source.url]
+          : source.kind === 'hub' && source.shards
+            ? source.shards
+            : null;
     if (!parts || (source.kind === 'file' && (await detectFormat(source).catch(() => null)) !== 'parquet')) return;
     if (generation !== this.generation) return;
     await this.counter.count(parts, mapping, (update) => {
@@ -185,7 +191,10 @@ export class DatasetStore {
         counts.set(String(r.value), (counts.get(String(r.value)) ?? 0) + Number(r.rows));
       }
     }
-    return [...counts].map(([value, rows]) => ({ value, rows })).sort((x, y) => y.rows - x.rows).slice(0, limit);
+    return [...counts]
+      .map(([value, rows]) => ({ value, rows }))
+      .sort((x, y) => y.rows - x.rows)
+      .slice(0, limit);
   }
 
   private fail(error: unknown): void {

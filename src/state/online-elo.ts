@@ -25,15 +25,24 @@ export interface OnlineEloSource {
   load(): Promise<OnlineEloResult>;
 }
 
-export function onlineEloSource(duck: Duck, ratings: RatingsStore, where: SqlCondition, columns: readonly ColumnInfo[], models: string[]): OnlineEloSource {
+export function onlineEloSource(
+  duck: Duck,
+  ratings: RatingsStore,
+  where: SqlCondition,
+  columns: readonly ColumnInfo[],
+  models: string[],
+): OnlineEloSource {
   const time = timeColumn(columns);
-  return { orderedBy: time?.name ?? null, load: async () => {
-    const q = voteSequenceSql(where, time);
-    const table = await duck.arrow(q.sql, q.params);
-    const a = Int32Array.from(table.getChild('a')!.toArray() as ArrayLike<number>);
-    const b = Int32Array.from(table.getChild('b')!.toArray() as ArrayLike<number>);
-    const outcome = Uint8Array.from(table.getChild('outcome')!.toArray() as ArrayLike<number>);
-    const seen = [...new Set<number>([...a, ...b])];
-    return { ratings: await ratings.elo(models.length, a, b, outcome, ELO_K), seen, models };
-  } };
+  return {
+    orderedBy: time?.name ?? null,
+    load: async () => {
+      const q = voteSequenceSql(where, time);
+      const table = await duck.arrow(q.sql, q.params);
+      const a = Int32Array.from(table.getChild('a')!.toArray() as ArrayLike<number>);
+      const b = Int32Array.from(table.getChild('b')!.toArray() as ArrayLike<number>);
+      const outcome = Uint8Array.from(table.getChild('outcome')!.toArray() as ArrayLike<number>);
+      const seen = [...new Set<number>([...a, ...b])];
+      return { ratings: await ratings.elo(models.length, a, b, outcome, ELO_K), seen, models };
+    },
+  };
 }

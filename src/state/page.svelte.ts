@@ -38,7 +38,11 @@ export type { Sample };
 export { SAMPLES };
 
 export class PageState {
-  readonly view = new ViewStore({ lenses: Object.keys(LENS_LABELS), samples: SAMPLES.map((s) => s.id), matrixModes: MATRIX_MODES.map((m) => m.id) });
+  readonly view = new ViewStore({
+    lenses: Object.keys(LENS_LABELS),
+    samples: SAMPLES.map((s) => s.id),
+    matrixModes: MATRIX_MODES.map((m) => m.id),
+  });
   readonly data = new DatasetStore();
   readonly slice = new SliceStore();
   readonly ratings = new RatingsStore();
@@ -65,7 +69,10 @@ export class PageState {
   readonly sliceLabel = $derived.by(() => {
     const v = this.view.state;
     if (!this.filtered) return 'all votes';
-    return [...v.filters.map((f) => filterText(f)), ...(v.quick.minVotes ? [`models with ≥ ${v.quick.minVotes} votes`] : [])].join(' · ') || 'quick filters';
+    return (
+      [...v.filters.map((f) => filterText(f)), ...(v.quick.minVotes ? [`models with ≥ ${v.quick.minVotes} votes`] : [])].join(' · ') ||
+      'quick filters'
+    );
   });
   /** What every caption and download says about how its numbers were made. */
   readonly provenance = $derived.by<Provenance | null>(() => {
@@ -79,7 +86,11 @@ export class PageState {
       fingerprint: v.source.kind === 'local' ? v.source.file.fingerprint : this.sourceFingerprint,
       slice: v.filters.length ? v.filters.map((f) => filterText(f)).join(' · ') : 'all votes',
       quickFilters: quickFilterWords(v.quick),
-      anchor, ties: rating.ties, intervals: rating.intervals, rounds: rating.rounds, seed: rating.seed,
+      anchor,
+      ties: rating.ties,
+      intervals: rating.intervals,
+      rounds: rating.rounds,
+      seed: rating.seed,
     };
   });
   readonly tabs = $derived.by(() => {
@@ -100,7 +111,13 @@ export class PageState {
     const { dataset, data } = this;
     if (!dataset || !data.duck) return (this.lastContext = null);
     const next: LensContextParts = {
-      duck: data.duck, dataset, where: this.slice.where, sliceLabel: this.sliceLabel, ratings: this.ratings, fileStem: this.fileStem, view: this.view,
+      duck: data.duck,
+      dataset,
+      where: this.slice.where,
+      sliceLabel: this.sliceLabel,
+      ratings: this.ratings,
+      fileStem: this.fileStem,
+      view: this.view,
     };
     const last = this.lastContext;
     const same = last && (Object.keys(next) as (keyof LensContextParts)[]).every((k) => next[k] === last[k]);
@@ -154,7 +171,8 @@ export class PageState {
     $effect(() => {
       if (!this.ratings.leaderboard || this.ratings.leaderboard.rows.length === 0) return;
       mark('leaderboard');
-      if (untrack(() => this.data.phase === 'ready' || (this.data.countedWhole && this.ratings.counts === this.data.earlyCounts))) mark('leaderboard-whole');
+      if (untrack(() => this.data.phase === 'ready' || (this.data.countedWhole && this.ratings.counts === this.data.earlyCounts)))
+        mark('leaderboard-whole');
     });
     // GenRM opens on Judges, French-Maxx on Defects, when the lens in use is not one of theirs.
     $effect(() => {
@@ -202,7 +220,10 @@ export class PageState {
     const wanted = this.linkWantsFile && v.source.kind === 'local' ? v.source.file : null;
     this.linkWantsFile = false;
     if (wanted && (wanted.size !== ref.size || wanted.fingerprint !== ref.fingerprint)) {
-      this.view.notes = [...this.view.notes, `${file.name} is not the file this link was made from (size or content differs); showing it anyway`];
+      this.view.notes = [
+        ...this.view.notes,
+        `${file.name} is not the file this link was made from (size or content differs); showing it anyway`,
+      ];
     }
     if (wanted) this.view.state.source = { kind: 'local', file: ref };
     else this.choose({ kind: 'local', file: ref });
@@ -261,7 +282,9 @@ export class PageState {
       try {
         const file = await sampleFile(sample);
         this.sourceFingerprint = null;
-        void fingerprintFile(file).then((f) => (this.sourceFingerprint = f)).catch(() => undefined);
+        void fingerprintFile(file)
+          .then((f) => (this.sourceFingerprint = f))
+          .catch(() => undefined);
         await this.data.open({ kind: 'file', file }, mapping ?? undefined);
       } catch (error) {
         this.data.error = error instanceof Error ? error.message : String(error);
@@ -270,7 +293,10 @@ export class PageState {
       await this.data.openHub({ dataset: source.dataset, config: source.config, split: source.split }, mapping ?? undefined);
     } else if (source.kind === 'remote') {
       this.sourceFingerprint = null;
-      await this.data.open({ kind: 'url', url: source.url, name: source.url.split(/[?#]/)[0].split('/').pop() || source.url }, mapping ?? undefined);
+      await this.data.open(
+        { kind: 'url', url: source.url, name: source.url.split(/[?#]/)[0].split('/').pop() || source.url },
+        mapping ?? undefined,
+      );
     }
     // A local file: the page asks for it (linkWantsFile).
   }
@@ -287,7 +313,12 @@ export class PageState {
   /** A new dataset chosen by the user: its own view, keeping the lens (unless its shape leads elsewhere) and the rating options. */
   private choose(source: DataSource): void {
     this.landOnLoad = true;
-    this.view.state = { ...structuredClone(DEFAULT_VIEW), source, lens: this.view.state.lens, rating: $state.snapshot(this.view.state.rating) };
+    this.view.state = {
+      ...structuredClone(DEFAULT_VIEW),
+      source,
+      lens: this.view.state.lens,
+      rating: $state.snapshot(this.view.state.rating),
+    };
   }
 
   private readAddressAndOpen(): void {

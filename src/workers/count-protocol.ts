@@ -6,14 +6,16 @@
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 
-export type CountRequest = {
-  type: 'count';
-  id: number;
-  /** The source's parquet files: a local file, or addresses read by range requests. */
-  parts: (Blob | string)[];
-  /** The user's mapping; else the shape is recognised as the page does (schema, then winner values). */
-  mapping?: ColumnMapping;
-} | { type: 'cancel'; id: number };
+export type CountRequest =
+  | {
+      type: 'count';
+      id: number;
+      /** The source's parquet files: a local file, or addresses read by range requests. */
+      parts: (Blob | string)[];
+      /** The user's mapping; else the shape is recognised as the page does (schema, then winner values). */
+      mapping?: ColumnMapping;
+    }
+  | { type: 'cancel'; id: number };
 
 export type CountResponse =
   /** Counts of the rows read so far; `final` once every row group of every part is read. */

@@ -68,7 +68,14 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       if (reader?.key !== key) reader = { key, reader: new TallyReader(mapping, kinds) };
       const { counts } = reader.reader.read(tally);
       lastReport = performance.now();
-      post({ type: 'counts', id, counts, rowsRead: tally.totalRows, totalRows: final ? tally.totalRows : Math.max(totalRows, tally.totalRows), final });
+      post({
+        type: 'counts',
+        id,
+        counts,
+        rowsRead: tally.totalRows,
+        totalRows: final ? tally.totalRows : Math.max(totalRows, tally.totalRows),
+        final,
+      });
       return true;
     };
     for (let k = 0; k < parts.length; k++) {
@@ -104,7 +111,12 @@ async function open(part: Blob | string): Promise<ParquetFile> {
 }
 
 /** The detected mapping with the winner values tallied so far; null when the shape no longer fits. */
-function mappingFor(columns: ReturnType<typeof schemaColumns>, tally: VoteTally, base: ColumnMapping, kinds: Record<string, CellKind | null>): ColumnMapping | null {
+function mappingFor(
+  columns: ReturnType<typeof schemaColumns>,
+  tally: VoteTally,
+  base: ColumnMapping,
+  kinds: Record<string, CellKind | null>,
+): ColumnMapping | null {
   if (base.winner.kind !== 'column') return base;
   const values = tallyValues(tally, base.winner.column, kinds[base.winner.column]!).map((v) => v.value);
   const detection = detectPreset(columns, values);
@@ -128,7 +140,7 @@ function encode(vector: Vector, tally: VoteTally, c: number, coder: Utf8Codes, n
   let at = 0;
   for (const data of vector.data as Data[]) {
     const part = out.subarray(at, at + data.length);
-    const validity = data.nullCount > 0 ? data.nullBitmap ?? null : null;
+    const validity = data.nullCount > 0 ? (data.nullBitmap ?? null) : null;
     if (DataType.isUtf8(data.type) && data.offset === 0) {
       coder.encode(data.valueOffsets as Int32Array, data.values as Uint8Array, validity, data.length, nullCode, part);
     } else if (DataType.isDictionary(data.type) && data.offset === 0 && data.dictionary) {

@@ -67,7 +67,9 @@ async function probe(url: string): Promise<string> {
   if (!response.ok) throw new Error(`the host answered HTTP ${response.status} for ${url}`);
   if (response.status !== 206) {
     await response.body?.cancel();
-    throw new Error(`the host of ${url} does not support HTTP range requests, so the file cannot be read in parts; download it and open the local file`);
+    throw new Error(
+      `the host of ${url} does not support HTTP range requests, so the file cannot be read in parts; download it and open the local file`,
+    );
   }
   const head = new Uint8Array(await response.arrayBuffer());
   if (String.fromCharCode(...head.slice(0, 4)) !== 'PAR1') throw new Error(`${url} is not a parquet file (it does not start with PAR1)`);

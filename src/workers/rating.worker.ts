@@ -34,10 +34,12 @@ self.onmessage = (event: MessageEvent<RatingRequest>) => {
     return;
   }
   latest[request.type] = request.id;
-  void run(request).catch((error) => {
-    const e = error instanceof Error ? error : new Error(String(error));
-    post({ type: 'error', id: request.id, error: { name: e.name, message: e.message, stack: e.stack } });
-  }).finally(() => cancelled.delete(request.id));
+  void run(request)
+    .catch((error) => {
+      const e = error instanceof Error ? error : new Error(String(error));
+      post({ type: 'error', id: request.id, error: { name: e.name, message: e.message, stack: e.stack } });
+    })
+    .finally(() => cancelled.delete(request.id));
 };
 
 async function run(request: Exclude<RatingRequest, { type: 'cancel' }>): Promise<void> {
@@ -48,7 +50,8 @@ async function run(request: Exclude<RatingRequest, { type: 'cancel' }>): Promise
   await breathe();
   if (!live(request.type, id)) return;
   if (request.type === 'style') post({ type: 'style-fit', id, fit: fitStyleControl(request.votes, request.options) });
-  else if (request.type === 'elo') post({ type: 'elo', id, ratings: onlineElo(request.models, request.a, request.b, request.outcome, { k: request.k }) });
+  else if (request.type === 'elo')
+    post({ type: 'elo', id, ratings: onlineElo(request.models, request.a, request.b, request.outcome, { k: request.k }) });
   else post({ type: 'board', id, leaderboard: computeLeaderboard(request.counts, request.options) });
 }
 
@@ -63,8 +66,17 @@ function fitKey(options: LeaderboardOptions): string {
 
 function countsKey(counts: PairCounts): string {
   let h = 2166136261;
-  const mix = (x: number) => { h = Math.imul(h ^ (x | 0), 16777619); h = Math.imul(h ^ Math.floor(x / 4294967296), 16777619); };
-  for (let i = 0; i < counts.a.length; i++) { mix(counts.a[i]); mix(counts.b[i]); mix(counts.outcome[i]); mix(counts.n[i]); mix(counts.n[i] * 1e6); }
+  const mix = (x: number) => {
+    h = Math.imul(h ^ (x | 0), 16777619);
+    h = Math.imul(h ^ Math.floor(x / 4294967296), 16777619);
+  };
+  for (let i = 0; i < counts.a.length; i++) {
+    mix(counts.a[i]);
+    mix(counts.b[i]);
+    mix(counts.outcome[i]);
+    mix(counts.n[i]);
+    mix(counts.n[i] * 1e6);
+  }
   return `${counts.models.join('\u0000')}|${counts.a.length}|${h}`;
 }
 
@@ -105,6 +117,7 @@ async function compare(request: Extract<RatingRequest, { type: 'compare' }>): Pr
     if (!live('compare', id)) return;
     // Each round refits both slices: small chunks keep the other lanes moving.
     run.runRounds(COMPARE_CHUNK);
-    if (run.roundsDone % COMPARE_REPORT_EVERY === 0 || run.finished) post({ type: 'comparison', id, comparison: run.current(), final: run.finished });
+    if (run.roundsDone % COMPARE_REPORT_EVERY === 0 || run.finished)
+      post({ type: 'comparison', id, comparison: run.current(), final: run.finished });
   }
 }

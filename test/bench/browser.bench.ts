@@ -17,7 +17,16 @@ import { startStaticServer } from '../e2e/static-server.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 export const OUT = join(ROOT, 'test/bench/.out');
 const RUNS = 3;
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
@@ -28,7 +37,7 @@ const SYNTHETIC_EXTRA = {
   models150: '1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + i AS tstamp',
   // What makes a real export harder to hold: 500,000 distinct judges, timestamps to the millisecond over a year.
   judges:
-    "1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + (hash(i, 11) % 31536000)::DOUBLE + (hash(i, 13) % 1000)::DOUBLE / 1000 AS tstamp, " +
+    '1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + (hash(i, 11) % 31536000)::DOUBLE + (hash(i, 13) % 1000)::DOUBLE / 1000 AS tstamp, ' +
     "'arena_user_' || (hash(i, 17) % 500000)::VARCHAR AS judge",
   // A long text column, which the page leaves unread until a view shows text.
   prompt: 'md5(i::VARCHAR) || md5((i + 1)::VARCHAR) || md5((i + 2)::VARCHAR) || md5((i + 3)::VARCHAR) AS prompt',
@@ -74,7 +83,12 @@ async function marks(page: Page): Promise<Marks> {
 
 export async function withPage<T>(url: string, run: (page: Page) => Promise<T>): Promise<T> {
   const profile = mkdtempSync(join(tmpdir(), 'arena-lens-bench-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: ensureChromium(), args: FLAGS, viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: ensureChromium(),
+    args: FLAGS,
+    viewport: { width: 1440, height: 900 },
+    serviceWorkers: 'block',
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(url);
@@ -113,7 +127,9 @@ export async function duckMemory(page: Page): Promise<{ mib: string; storage: st
   await page.getByTestId('lens-sql').click();
   await page
     .getByTestId('sql-input')
-    .fill("SELECT round(sum(memory_usage_bytes) / 2^20) AS mib, (SELECT database_name FROM duckdb_tables() WHERE table_name = 'battles') AS storage FROM duckdb_memory()");
+    .fill(
+      "SELECT round(sum(memory_usage_bytes) / 2^20) AS mib, (SELECT database_name FROM duckdb_tables() WHERE table_name = 'battles') AS storage FROM duckdb_memory()",
+    );
   await page.getByTestId('sql-run').click();
   await page.waitForSelector('[data-testid="sql-result"][data-state="rows"] tbody td', { timeout: 120_000 });
   const [mib, storage] = await page.locator('[data-testid="sql-result"] tbody td').allTextContents();
@@ -136,12 +152,15 @@ async function filterLatency(page: Page, value: string, times = 7): Promise<{ po
       (el as HTMLInputElement).click();
       return t;
     });
-    await page.waitForFunction((t) => performance.getEntriesByName('arena-lens:leaderboard').some((e) => e.startTime > t), start, { timeout: 120_000, polling: 10 });
+    await page.waitForFunction((t) => performance.getEntriesByName('arena-lens:leaderboard').some((e) => e.startTime > t), start, {
+      timeout: 120_000,
+      polling: 10,
+    });
     await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 120_000, polling: 20 });
-    const [p, f] = await page.evaluate((t) => [
-      performance.getEntriesByName('arena-lens:leaderboard').find((e) => e.startTime > t)!.startTime - t,
-      performance.now() - t,
-    ], start);
+    const [p, f] = await page.evaluate(
+      (t) => [performance.getEntriesByName('arena-lens:leaderboard').find((e) => e.startTime > t)!.startTime - t, performance.now() - t],
+      start,
+    );
     point.push(p);
     intervals.push(f);
   }
@@ -162,8 +181,13 @@ async function anchorLatency(page: Page, times = 5): Promise<number[]> {
       (el as HTMLButtonElement).click();
       return t;
     });
-    await page.waitForFunction((t) => performance.getEntriesByName('arena-lens:leaderboard').some((e) => e.startTime > t), start, { timeout: 120_000, polling: 5 });
-    out.push(await page.evaluate((t) => performance.getEntriesByName('arena-lens:leaderboard').find((e) => e.startTime > t)!.startTime - t, start));
+    await page.waitForFunction((t) => performance.getEntriesByName('arena-lens:leaderboard').some((e) => e.startTime > t), start, {
+      timeout: 120_000,
+      polling: 5,
+    });
+    out.push(
+      await page.evaluate((t) => performance.getEntriesByName('arena-lens:leaderboard').find((e) => e.startTime > t)!.startTime - t, start),
+    );
   }
   return out;
 }
@@ -177,11 +201,15 @@ async function dropWhileStarting(url: string, file: string): Promise<{ duck: num
     await page.getByTestId('file-input').waitFor({ state: 'attached', timeout: 60_000 });
     await page.getByTestId('file-input').setInputFiles(file);
     await waitForMark(page, 'duck-ready', 1);
-    await page.waitForFunction(() => {
-      const opens = performance.getEntriesByName('arena-lens:open');
-      const open = opens.at(-1)?.startTime ?? Infinity;
-      return opens.length >= 2 && performance.getEntriesByName('arena-lens:leaderboard-whole').some((e) => e.startTime >= open);
-    }, null, { timeout: 300_000, polling: 20 });
+    await page.waitForFunction(
+      () => {
+        const opens = performance.getEntriesByName('arena-lens:open');
+        const open = opens.at(-1)?.startTime ?? Infinity;
+        return opens.length >= 2 && performance.getEntriesByName('arena-lens:leaderboard-whole').some((e) => e.startTime >= open);
+      },
+      null,
+      { timeout: 300_000, polling: 20 },
+    );
     const m = await marks(page);
     const open = m.open.at(-1)!;
     return { duck: m['duck-ready'][0], board: m['leaderboard-whole'].find((t) => t >= open)! - open, dropAt: open };
@@ -189,7 +217,10 @@ async function dropWhileStarting(url: string, file: string): Promise<{ duck: num
 }
 
 /** Opens `?src=` on a parquet the bench server serves and reads from its log what the page fetched. */
-async function remoteRead(server: { url: string }, name: string): Promise<{ board: number[]; requests: number; bytes: number; size: number }> {
+async function remoteRead(
+  server: { url: string },
+  name: string,
+): Promise<{ board: number[]; requests: number; bytes: number; size: number }> {
   const board: number[] = [];
   let requests = 0;
   let bytes = 0;

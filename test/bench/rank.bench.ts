@@ -123,10 +123,14 @@ export async function runRankBench(log: (line: string) => void = console.log): P
   const file = { path: BATTLES, bytes: statSync(BATTLES).size, built, ...(await describeFile()) };
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   log(`timing npm run rank (3 runs, ${BOOTSTRAP_ROUNDS} bootstrap rounds) …`);
-  const rankCommandMs = await repeat(3, () => timeCommand(npm, ['run', '--silent', 'rank', '--', BATTLES, '--bootstrap', String(BOOTSTRAP_ROUNDS), '--json']));
+  const rankCommandMs = await repeat(3, () =>
+    timeCommand(npm, ['run', '--silent', 'rank', '--', BATTLES, '--bootstrap', String(BOOTSTRAP_ROUNDS), '--json']),
+  );
   log('timing npm run aggregate (3 runs) …');
   const aggregated = join(OUT, 'arena-battles-20240814.counts.parquet');
-  const aggregateCommandMs = await repeat(3, () => timeCommand(npm, ['run', '--silent', 'aggregate', '--', BATTLES, aggregated, '--by', 'language']));
+  const aggregateCommandMs = await repeat(3, () =>
+    timeCommand(npm, ['run', '--silent', 'aggregate', '--', BATTLES, aggregated, '--by', 'language']),
+  );
   const counts = await loadCounts();
   log(`timing the fit and the bootstrap on ${counts.models.length} models (5 runs each) …`);
   // The first fit in a fresh process pays for compiling the code; the page's worker pays it once.
@@ -144,7 +148,17 @@ export async function runRankBench(log: (line: string) => void = console.log): P
     const board = new IncrementalLeaderboard(synthetic, { bootstrapRounds: BOOTSTRAP_ROUNDS, seed: 0 });
     return timed(() => board.runRounds(Infinity));
   });
-  return { battlesFile: file, rankCommandMs, aggregateCommandMs, coldFitMs, pointFitMs, bootstrapMs, syntheticCells: synthetic.a.length, syntheticFitMs, syntheticBootstrapMs };
+  return {
+    battlesFile: file,
+    rankCommandMs,
+    aggregateCommandMs,
+    coldFitMs,
+    pointFitMs,
+    bootstrapMs,
+    syntheticCells: synthetic.a.length,
+    syntheticFitMs,
+    syntheticBootstrapMs,
+  };
 }
 
 /**
@@ -182,23 +196,66 @@ const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFix
 export function formatRankBench(r: RankBenchResult, cells: number): string {
   const f = r.battlesFile;
   const rows = [
-    ['npm run rank -- FILE --bootstrap 1000 --json', `${f.rows.toLocaleString('en')} battles, ${f.models} models`, '3', ms(median(r.rankCommandMs)), r.rankCommandMs.map(ms).join(', ')],
-    ['npm run aggregate -- FILE OUT --by language', `${f.rows.toLocaleString('en')} battles`, '3', ms(median(r.aggregateCommandMs)), r.aggregateCommandMs.map(ms).join(', ')],
+    [
+      'npm run rank -- FILE --bootstrap 1000 --json',
+      `${f.rows.toLocaleString('en')} battles, ${f.models} models`,
+      '3',
+      ms(median(r.rankCommandMs)),
+      r.rankCommandMs.map(ms).join(', '),
+    ],
+    [
+      'npm run aggregate -- FILE OUT --by language',
+      `${f.rows.toLocaleString('en')} battles`,
+      '3',
+      ms(median(r.aggregateCommandMs)),
+      r.aggregateCommandMs.map(ms).join(', '),
+    ],
     ['point fit, first in a fresh process', `${f.models} models, ${cells} cells`, '1', ms(r.coldFitMs), ms(r.coldFitMs)],
-    ['point fit (fitBradleyTerry), warm', `${f.models} models, ${cells} cells`, '5', ms(median(r.pointFitMs)), r.pointFitMs.map(ms).join(', ')],
-    [`bootstrap, ${BOOTSTRAP_ROUNDS} rounds`, `${f.models} models, ${cells} cells`, '5', ms(median(r.bootstrapMs)), r.bootstrapMs.map(ms).join(', ')],
-    ['point fit, warm', `250 simulated models, ${r.syntheticCells} cells`, '5', ms(median(r.syntheticFitMs)), r.syntheticFitMs.map(ms).join(', ')],
-    [`bootstrap, ${BOOTSTRAP_ROUNDS} rounds`, `250 simulated models, ${r.syntheticCells} cells`, '5', ms(median(r.syntheticBootstrapMs)), r.syntheticBootstrapMs.map(ms).join(', ')],
+    [
+      'point fit (fitBradleyTerry), warm',
+      `${f.models} models, ${cells} cells`,
+      '5',
+      ms(median(r.pointFitMs)),
+      r.pointFitMs.map(ms).join(', '),
+    ],
+    [
+      `bootstrap, ${BOOTSTRAP_ROUNDS} rounds`,
+      `${f.models} models, ${cells} cells`,
+      '5',
+      ms(median(r.bootstrapMs)),
+      r.bootstrapMs.map(ms).join(', '),
+    ],
+    [
+      'point fit, warm',
+      `250 simulated models, ${r.syntheticCells} cells`,
+      '5',
+      ms(median(r.syntheticFitMs)),
+      r.syntheticFitMs.map(ms).join(', '),
+    ],
+    [
+      `bootstrap, ${BOOTSTRAP_ROUNDS} rounds`,
+      `250 simulated models, ${r.syntheticCells} cells`,
+      '5',
+      ms(median(r.syntheticBootstrapMs)),
+      r.syntheticBootstrapMs.map(ms).join(', '),
+    ],
   ];
-  const header = `battles file: ${f.path}\n  ${(f.bytes / 1e6).toFixed(1)} MB parquet, ${f.rows.toLocaleString('en')} rows, ${f.models} models, ` +
+  const header =
+    `battles file: ${f.path}\n  ${(f.bytes / 1e6).toFixed(1)} MB parquet, ${f.rows.toLocaleString('en')} rows, ${f.models} models, ` +
     `${f.cells.toLocaleString('en')} distinct (model_a, model_b, winner)${f.built ? ' (built now)' : ' (reused)'}\n` +
     `node ${process.version}, ${process.platform}/${process.arch}\n\n`;
-  return header + textTable(
-    [
-      { header: 'what', align: 'left' }, { header: 'input', align: 'left' }, { header: 'runs', align: 'right' },
-      { header: 'median', align: 'right' }, { header: 'all runs', align: 'left' },
-    ],
-    rows,
+  return (
+    header +
+    textTable(
+      [
+        { header: 'what', align: 'left' },
+        { header: 'input', align: 'left' },
+        { header: 'runs', align: 'right' },
+        { header: 'median', align: 'right' },
+        { header: 'all runs', align: 'left' },
+      ],
+      rows,
+    )
   );
 }
 

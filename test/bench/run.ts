@@ -15,8 +15,16 @@ console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(total
 execSync('npx vite build --logLevel warn --outDir test/bench/.out/dist --emptyOutDir', { cwd: ROOT, stdio: 'inherit' });
 // The command line compiled ahead, as `npm ci` leaves it: the timed commands never transpile.
 execSync('node src/cli/bin/build-cli.mjs', { cwd: ROOT, stdio: 'inherit' });
-console.log(`load average: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+console.log(
+  `load average: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ')}`,
+);
 await rankBench();
 await runBrowserBench(console.log, join(ROOT, 'test/bench/.out/arena-battles-20240814.parquet'));
 await runScaleBench();
-console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ')}`,
+);

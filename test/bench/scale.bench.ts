@@ -17,7 +17,13 @@ export async function runScaleBench(log: (line: string) => void = console.log, r
       const file = await syntheticBattles(rows, kind);
       const result = await withPage(`${server.url}/index.html`, async (page) => {
         const t = await dropTiming(page, file, ['leaderboard', 'leaderboard-whole', 'raw-loaded', 'dataset-ready']);
-        return { loaded: t['raw-loaded'], built: t['dataset-ready'], board: t.leaderboard, whole: t['leaderboard-whole'], memory: await duckMemory(page) };
+        return {
+          loaded: t['raw-loaded'],
+          built: t['dataset-ready'],
+          board: t.leaderboard,
+          whole: t['leaderboard-whole'],
+          memory: await duckMemory(page),
+        };
       });
       const size = `${(statSync(file).size / 1e6).toFixed(0)} MB`;
       const label = `${(rows / 1e6).toFixed(0)}M battles${kind === 'judges' ? ' + 500k judges' : kind === 'models150' ? ', 150 models' : ', 40 models'}`;

@@ -23,13 +23,31 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(`if (!window.axe) { ${AXE_SOURCE}\n }`);
   const all = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{
+            violations: {
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => ({ target: String(n.target.join(' ')), html: n.html.slice(0, 200), summary: (n.failureSummary ?? '').slice(0, 300) })),
+      nodes: v.nodes
+        .slice(0, 5)
+        .map((n) => ({ target: String(n.target.join(' ')), html: n.html.slice(0, 200), summary: (n.failureSummary ?? '').slice(0, 300) })),
     }));
   });
   return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -12,7 +12,16 @@ const SAMPLE = resolve('static-data/lmarena-100k.parquet');
 /** Gives the page a file and waits until the error banner says something matching `message`. */
 async function expectError(page: Page, path: string, message: RegExp): Promise<string> {
   await page.getByTestId('file-input').setInputFiles(path);
-  await expect.poll(() => page.getByTestId('error').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(message);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId('error')
+          .textContent()
+          .catch(() => ''),
+      { timeout: 60_000 },
+    )
+    .toMatch(message);
   // The dataset on screen may still be computing its intervals (the sample's bootstrap): a wait, not a timing.
   await expect.poll(() => page.locator('[data-testid="status"]').count(), { timeout: 60_000 }).toBe(0);
   return (await page.getByTestId('error').textContent()) ?? '';
@@ -60,7 +69,10 @@ describe('bad files get a clear message and leave the page usable', () => {
       before,
       { timeout: 60_000 },
     );
-    const error = await page.getByTestId('error').textContent().catch(() => null);
+    const error = await page
+      .getByTestId('error')
+      .textContent()
+      .catch(() => null);
     console.log(`flipped parquet: ${error ?? 'loaded'}`);
     if (error) expect(error).toMatch(/flipped\.parquet: .*(parquet|corrupt|decompress|invalid|row group)/i);
     await nextGoodFileLoads(page);
@@ -197,7 +209,8 @@ describe('bad files get a clear message and leave the page usable', () => {
     const { page } = session;
     const long = 'M'.repeat(10 * 1024);
     const rows = [['model_a', 'model_b', 'winner']];
-    for (let i = 0; i < 60; i++) rows.push([i % 2 ? long : 'short-a', i % 3 ? 'short-b' : 'short-c', ['model_a', 'model_b', 'tie'][i % 5 % 3]]);
+    for (let i = 0; i < 60; i++)
+      rows.push([i % 2 ? long : 'short-a', i % 3 ? 'short-b' : 'short-c', ['model_a', 'model_b', 'tie'][(i % 5) % 3]]);
     await page.getByTestId('lens-leaderboard').click();
     await dropFile(page, work.write('long-name.csv', csv(rows.filter((r) => r[0] !== r[1]))));
     await waitForRatings(page);
@@ -311,9 +324,9 @@ describe('faults inside the page get a readable message', () => {
       );
       await page.goto(appUrl('?sample=arena-conversations'));
       await waitForDataset(page, 'arena-conversations.parquet');
-      await expect.poll(() => page.getByTestId('error').allTextContents(), { timeout: 30_000 }).toEqual(
-        expect.arrayContaining([expect.stringMatching(/ratings: the rating worker stopped \(.*simulated crash\)/)]),
-      );
+      await expect
+        .poll(() => page.getByTestId('error').allTextContents(), { timeout: 30_000 })
+        .toEqual(expect.arrayContaining([expect.stringMatching(/ratings: the rating worker stopped \(.*simulated crash\)/)]));
       expect(await page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(0);
       // The page still works: filters answer, and the next request (a worker that works) rates.
       await page.unroute(crash);

@@ -10,7 +10,10 @@ const planted = expected.samples['arena-conversations.parquet'].planted;
 
 async function csvOf(page: Page, button: string): Promise<string[][]> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(button).click()]);
-  return readFileSync((await file.path())!, 'utf8').trim().split('\r\n').map((l) => l.split(','));
+  return readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(','));
 }
 
 describe('the compare and over-time lenses on the default sample', () => {
@@ -35,7 +38,9 @@ describe('the compare and over-time lenses on the default sample', () => {
     expect(diff).toBeLessThan(planted.language_effects.French['gallia-13b-chat'] + 80);
     expect(await page.locator('[data-chart$="compare-ratings"] svg').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-chart$="compare-difference"] svg').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('[data-chart$="compare-ratings"] .title').textContent()).toContain('language = French vs language ≠ French');
+    await expect
+      .poll(() => page.locator('[data-chart$="compare-ratings"] .title').textContent())
+      .toContain('language = French vs language ≠ French');
   });
 
   test('the comparison downloads as CSV with one row per model', async () => {

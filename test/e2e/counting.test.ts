@@ -55,9 +55,9 @@ async function recordStatus(page: Page): Promise<void> {
 
 /** The board on screen: model → rating as shown. */
 async function boardOnScreen(page: Page): Promise<Map<string, number>> {
-  const rows = await page.locator('[data-testid="leaderboard"] tbody tr[data-model]').evaluateAll((trs) =>
-    trs.map((tr) => [tr.getAttribute('data-model')!, tr.querySelector('td.num.strong')?.textContent ?? ''] as const),
-  );
+  const rows = await page
+    .locator('[data-testid="leaderboard"] tbody tr[data-model]')
+    .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-model')!, tr.querySelector('td.num.strong')?.textContent ?? ''] as const));
   return new Map(rows.map(([m, r]) => [m, Number(r.replace(/[^\d.-]/g, ''))]));
 }
 
@@ -85,13 +85,19 @@ describe('the first leaderboard is counted while the file is read', () => {
     await page.getByTestId('file-input').setInputFiles(file);
     await page.waitForFunction((n) => performance.getEntriesByName('arena-lens:open').length > n, opens);
     // The whole file counted: its board is on screen while DuckDB is still loading the file.
-    await page.waitForFunction(() => {
-      const open = performance.getEntriesByName('arena-lens:open').at(-1)!.startTime;
-      const whole = performance.getEntriesByName('arena-lens:leaderboard-whole').some((e) => e.startTime >= open);
-      return whole && document.querySelectorAll('[data-testid="leaderboard"] tbody tr[data-model]').length > 0;
-    }, null, { timeout: 120_000, polling: 20 });
+    await page.waitForFunction(
+      () => {
+        const open = performance.getEntriesByName('arena-lens:open').at(-1)!.startTime;
+        const whole = performance.getEntriesByName('arena-lens:leaderboard-whole').some((e) => e.startTime >= open);
+        return whole && document.querySelectorAll('[data-testid="leaderboard"] tbody tr[data-model]').length > 0;
+      },
+      null,
+      { timeout: 120_000, polling: 20 },
+    );
     const counted = await boardOnScreen(page);
-    const loadingThen = await page.evaluate(() => !document.querySelector('[data-testid="dataset-summary"]')?.getAttribute('data-source')?.startsWith('arena-battles'));
+    const loadingThen = await page.evaluate(
+      () => !document.querySelector('[data-testid="dataset-summary"]')?.getAttribute('data-source')?.startsWith('arena-battles'),
+    );
     await waitForDataset(page, 'arena-battles-20240814.parquet', 0, 180_000);
     await waitForRatings(page, 180_000);
     const final = await boardOnScreen(page);

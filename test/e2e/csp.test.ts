@@ -14,7 +14,10 @@ describe('the built page’s Content-Security-Policy', () => {
 
   beforeAll(async () => {
     const db = await createNodeConnector();
-    await db.query(`COPY (SELECT * FROM read_csv($1)) TO $2 (FORMAT parquet)`, [resolve('static-data/pair-counts.csv'), join(dir, 'counts.parquet')]);
+    await db.query(`COPY (SELECT * FROM read_csv($1)) TO $2 (FORMAT parquet)`, [
+      resolve('static-data/pair-counts.csv'),
+      join(dir, 'counts.parquet'),
+    ]);
     db.close();
     other = await startStaticServer(dir, dir);
     session = await openSession();

@@ -36,7 +36,11 @@ describe('dimensions derived from the text: prompt length on the default sample'
     expect(shown).toEqual(reference);
 
     const [bucket, votes] = [...reference].sort((x, y) => x[1] - y[1])[0];
-    await group.locator('li').filter({ hasText: new RegExp(`^\\s*${bucket}:`) }).locator('input').click();
+    await group
+      .locator('li')
+      .filter({ hasText: new RegExp(`^\\s*${bucket}:`) })
+      .locator('input')
+      .click();
     await expect.poll(() => page.getByTestId('slice-figures').getAttribute('data-votes'), { timeout: 30_000 }).toBe(String(votes));
     await expect.poll(() => page.url()).toContain('prompt_length');
 

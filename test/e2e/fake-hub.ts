@@ -51,10 +51,27 @@ function certificate(): { key: Buffer; cert: Buffer } {
   const cert = join(dir, 'cert.pem');
   if (!existsSync(cert)) {
     mkdirSync(dir, { recursive: true });
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '3650', '-subj', '/CN=huggingface.co',
-      '-addext', `subjectAltName=${HOSTS.map((h) => `DNS:${h}`).join(',')}`, '-keyout', key, '-out', cert,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '3650',
+        '-subj',
+        '/CN=huggingface.co',
+        '-addext',
+        `subjectAltName=${HOSTS.map((h) => `DNS:${h}`).join(',')}`,
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    );
   }
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
@@ -82,24 +99,35 @@ export function hubHandler(
     };
     const json = (status: number, body: unknown) => send(status, { ...CORS, 'content-type': 'application/json' }, JSON.stringify(body));
     if (req.method === 'OPTIONS') {
-      return send(204, { ...CORS, 'access-control-allow-headers': 'range', 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '600' });
+      return send(204, {
+        ...CORS,
+        'access-control-allow-headers': 'range',
+        'access-control-allow-methods': 'GET, HEAD',
+        'access-control-max-age': '600',
+      });
     }
     const file = /^\/xet-bridge-us\/([^/]+)\/(\d+)$/.exec(url.pathname);
     if (!file) {
       const api = /^\/api\/datasets\/([^/]+\/[^/]+)\/parquet(?:\/([^/]+)\/([^/]+)\/(\d+)\.parquet)?$/.exec(url.pathname);
-      const resolved = /^\/datasets\/([^/]+\/[^/]+)\/resolve\/refs%2Fconvert%2Fparquet\/([^/]+)\/([^/]+)\/(\d{4})\.parquet$/.exec(url.pathname);
+      const resolved = /^\/datasets\/([^/]+\/[^/]+)\/resolve\/refs%2Fconvert%2Fparquet\/([^/]+)\/([^/]+)\/(\d{4})\.parquet$/.exec(
+        url.pathname,
+      );
       const id = api?.[1] ?? resolved?.[1];
       const entry = id ? datasets[id] : undefined;
       if (!entry) return json(404, { error: 'Repository not found' });
       if ('noCors' in entry) return send(200, { 'content-type': 'application/json' }, '{}');
-      if ('status' in entry) return json(entry.status, { error: entry.status === 429 ? 'Too Many Requests' : 'Access to this dataset is restricted' });
+      if ('status' in entry)
+        return json(entry.status, { error: entry.status === 429 ? 'Too Many Requests' : 'Access to this dataset is restricted' });
       if (api && !api[2]) {
         const urls = entry.shards.map((_, n) => `${origins.hub}/api/datasets/${id}/parquet/${entry.config}/${entry.split}/${n}.parquet`);
         return json(200, { [entry.config]: { [entry.split]: urls } });
       }
       if (api) {
         const name = `${String(Number(api[4])).padStart(4, '0')}.parquet`;
-        return send(302, { ...CORS, location: `${origins.hub}/datasets/${id}/resolve/refs%2Fconvert%2Fparquet/${api[2]}/${api[3]}/${name}` });
+        return send(302, {
+          ...CORS,
+          location: `${origins.hub}/datasets/${id}/resolve/refs%2Fconvert%2Fparquet/${api[2]}/${api[3]}/${name}`,
+        });
       }
       if (resolved) {
         // A signed address on the Xet bridge, as the Hub hands out (query shortened).
@@ -125,13 +153,17 @@ export function hubHandler(
     }
     const body = content.subarray(start, end + 1);
     if (req.method !== 'HEAD') counters.bytes.set(id, (counters.bytes.get(id) ?? 0) + body.length);
-    send(range ? 206 : 200, {
-      ...CORS,
-      'accept-ranges': 'bytes',
-      'content-type': 'application/octet-stream',
-      'content-length': String(body.length),
-      ...(range ? { 'content-range': `bytes ${start}-${end}/${content.length}` } : {}),
-    }, body);
+    send(
+      range ? 206 : 200,
+      {
+        ...CORS,
+        'accept-ranges': 'bytes',
+        'content-type': 'application/octet-stream',
+        'content-length': String(body.length),
+        ...(range ? { 'content-range': `bytes ${start}-${end}/${content.length}` } : {}),
+      },
+      body,
+    );
   };
 }
 
@@ -148,7 +180,9 @@ export async function startFakeHub(datasets: Record<string, FakeDataset | FakeFa
 }
 
 /** The fake Hub on plain HTTP, API and file host on one loopback origin, for Node (HF_ENDPOINT). */
-export async function startPlainFakeHub(datasets: Record<string, FakeDataset | FakeFailure>): Promise<HubCounters & { origin: string; close(): Promise<void> }> {
+export async function startPlainFakeHub(
+  datasets: Record<string, FakeDataset | FakeFailure>,
+): Promise<HubCounters & { origin: string; close(): Promise<void> }> {
   const counters: HubCounters = { bytes: new Map(), ranges: new Map() };
   let origin = '';
   const server = createHttpServer((req, res) => hubHandler(datasets, { hub: origin, fileHost: origin }, counters)(req, res));

@@ -15,7 +15,14 @@ const SUB_PATH = '/arena-lens/';
 
 /** Navigation start → the page's marks (ms), for the figures this test prints (never asserted). */
 const marks = (page: Session['page']) =>
-  page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('arena-lens:')).map((m) => [m.name.slice(11), Math.round(m.startTime)])));
+  page.evaluate(() =>
+    Object.fromEntries(
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('arena-lens:'))
+        .map((m) => [m.name.slice(11), Math.round(m.startTime)]),
+    ),
+  );
 
 describe('the page as GitHub Pages hosts it: built by the workflow, served from a sub-path', () => {
   const root = mkdtempSync(join(tmpdir(), 'arena-lens-pages-'));
@@ -47,7 +54,8 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
     expect(workflow).toMatch(/on:\s*\n\s*push:\s*\n\s*branches:\s*\[main\]/);
     expect(runs).toEqual(['npm ci', 'npm run build']);
     expect(artifact).toBe('dist');
-    for (const action of ['actions/configure-pages@', 'actions/upload-pages-artifact@', 'actions/deploy-pages@']) expect(workflow).toContain(action);
+    for (const action of ['actions/configure-pages@', 'actions/upload-pages-artifact@', 'actions/deploy-pages@'])
+      expect(workflow).toContain(action);
     expect(JSON.parse(readFileSync('package.json', 'utf8')).scripts.build).toBe('vite build');
   });
 
@@ -74,12 +82,16 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
     await waitForDataset(page, DEFAULT_SAMPLE_FILE);
     await waitForRatings(page);
     const again = await marks(page);
-    console.log(`first visit (network) → second visit (service worker cache), ms after navigation: DuckDB ready ${first['duck-ready']} → ${again['duck-ready']}, first leaderboard ${first.leaderboard} → ${again.leaderboard}`);
+    console.log(
+      `first visit (network) → second visit (service worker cache), ms after navigation: DuckDB ready ${first['duck-ready']} → ${again['duck-ready']}, first leaderboard ${first.leaderboard} → ${again.leaderboard}`,
+    );
     const fetched = (await serverLog()).filter((r) => r.path.startsWith(SUB_PATH));
     // Only the service worker's own update check (sw.js and the Workbox runtime it imports) may
     // reach the host; the page, its engines and the sample come from the cache.
     expect(fetched.map((r) => r.path).filter((p) => !/\/(sw|workbox-[\w-]+)\.js$/.test(p))).toEqual([]);
-    console.log(`second visit: ${fetched.length} requests reached the host (${fetched.map((r) => r.path).join(', ')}), ${fetched.reduce((s, r) => s + r.bytes, 0)} bytes`);
+    console.log(
+      `second visit: ${fetched.length} requests reached the host (${fetched.map((r) => r.path).join(', ')}), ${fetched.reduce((s, r) => s + r.bytes, 0)} bytes`,
+    );
 
     // The network off, and the host gone too: Chromium's offline mode does not reach the service
     // worker's own update check, so only a host that is down shows nothing is fetched from it.
@@ -108,7 +120,10 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
     const { page } = session;
     const dir = join(root, SUB_PATH);
     // A new deployment: a changed index.html, and the service worker listing its new revision.
-    writeFileSync(join(dir, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace('<title>', '<meta name="arena-lens-build" content="2" />\n    <title>'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      readFileSync(join(dir, 'index.html'), 'utf8').replace('<title>', '<meta name="arena-lens-build" content="2" />\n    <title>'),
+    );
     const sw = readFileSync(join(dir, 'sw.js'), 'utf8');
     const entry = /url:\s*"index\.html",\s*revision:\s*"[^"]+"/;
     expect(sw).toMatch(entry);

@@ -56,7 +56,13 @@ async function buildCases(): Promise<Case[]> {
 
 /** Requests that went anywhere but the test server and the routed Hub hosts. */
 const elsewhere = (session: Session) =>
-  session.requests.filter((u) => !u.startsWith(new URL(inject('baseUrl')).origin) && !u.startsWith(`${HUB}/`) && !u.startsWith(`${FILE_HOST}/`) && !/^(blob|data):/.test(u));
+  session.requests.filter(
+    (u) =>
+      !u.startsWith(new URL(inject('baseUrl')).origin) &&
+      !u.startsWith(`${HUB}/`) &&
+      !u.startsWith(`${FILE_HOST}/`) &&
+      !/^(blob|data):/.test(u),
+  );
 
 describe('a Hub dataset opened by name, with the Hub answered on loopback', () => {
   let session: Session;
@@ -98,7 +104,10 @@ describe('a Hub dataset opened by name, with the Hub answered on loopback', () =
   test('the page allows exactly the Hub and its file hosts to be contacted, besides itself', async () => {
     await session.page.goto(appUrl());
     const csp = await session.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-    const connect = csp!.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'))!;
+    const connect = csp!
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('connect-src'))!;
     expect(connect.split(/\s+/).slice(1)).toEqual(["'self'", ...HUB_CONNECT_ORIGINS]);
   });
 
@@ -109,14 +118,25 @@ describe('a Hub dataset opened by name, with the Hub answered on loopback', () =
       await page.goto(appUrl(`?hf=${c.id}&lens=leaderboard`));
       await waitForDataset(page, c.id);
       const figures = await summaryFigures(page);
-      expect({ file: c.file, ...figures }).toMatchObject({ file: c.file, preset: c.planted.preset, rows: c.planted.rows, votes: c.planted.votes, models: c.planted.models });
+      expect({ file: c.file, ...figures }).toMatchObject({
+        file: c.file,
+        preset: c.planted.preset,
+        rows: c.planted.rows,
+        votes: c.planted.votes,
+        models: c.planted.models,
+      });
       const info = page.getByTestId('hub-info');
       expect(Number(await info.getAttribute('data-shards'))).toBe(c.dataset.shards.length);
       const read = served.bytes.get(c.id)!;
       expect(Number(await info.getAttribute('data-bytes')), `${c.id}: bytes the page counted = bytes the file host sent`).toBe(read);
       const size = c.dataset.shards.reduce((s, p) => s + statSync(p).size, 0);
-      report.push(`${c.id} (${c.file}, ${c.dataset.shards.length} shard${c.dataset.shards.length > 1 ? 's' : ''}): ${read} of ${size} bytes (${((100 * read) / size).toFixed(0)}%) in ${served.ranges.get(c.id)!.length} range requests`);
-      expect(served.ranges.get(c.id)!.every((r) => r.startsWith('bytes=')), 'every read is a range request').toBe(true);
+      report.push(
+        `${c.id} (${c.file}, ${c.dataset.shards.length} shard${c.dataset.shards.length > 1 ? 's' : ''}): ${read} of ${size} bytes (${((100 * read) / size).toFixed(0)}%) in ${served.ranges.get(c.id)!.length} range requests`,
+      );
+      expect(
+        served.ranges.get(c.id)!.every((r) => r.startsWith('bytes=')),
+        'every read is a range request',
+      ).toBe(true);
     }
     // The conversation text is left out of the read (parquet-wasm merges nearby column ranges, so
     // what it saves depends on where the columns sit in the file).

@@ -18,7 +18,10 @@ function focusVisible(page: Page) {
     const box = el.getBoundingClientRect();
     const hidden = box.width <= 2 || box.height <= 2;
     const ok = hidden ? !!el.closest('label') && shows(el.closest('label')!) : shows(el);
-    return { ok, what: `${el.tagName.toLowerCase()}${hidden ? ' (hidden)' : ''}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} ${el.textContent?.trim().slice(0, 30) ?? ''}` };
+    return {
+      ok,
+      what: `${el.tagName.toLowerCase()}${hidden ? ' (hidden)' : ''}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} ${el.textContent?.trim().slice(0, 30) ?? ''}`,
+    };
   });
 }
 
@@ -79,7 +82,8 @@ describe('keyboard first', () => {
     const help = page.getByTestId('shortcut-help');
     await expect.poll(() => help.isVisible()).toBe(true);
     const text = await help.textContent();
-    for (const words of ['Open the first to ninth lens tab', 'Search models', 'Show or hide this list', 'List the votes of the pair']) expect(text).toContain(words);
+    for (const words of ['Open the first to ninth lens tab', 'Search models', 'Show or hide this list', 'List the votes of the pair'])
+      expect(text).toContain(words);
     await page.keyboard.press('Escape');
     await expect.poll(() => help.isVisible()).toBe(false);
   });

@@ -13,7 +13,10 @@ describe('layout shift from first paint to the final leaderboard', () => {
     session = null;
   });
 
-  for (const viewport of [{ width: 1440, height: 900 }, { width: 800, height: 900 }]) {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 800, height: 900 },
+  ]) {
     test(`at ${viewport.width} px, a first visit moves nothing once painted (CLS < ${BOUND})`, async () => {
       session = await openSession(viewport);
       await recordLayoutShifts(session.context);
@@ -22,10 +25,15 @@ describe('layout shift from first paint to the final leaderboard', () => {
       await waitForDataset(page, 'arena-conversations.parquet');
       await waitForRatings(page);
       // Every filter group has counted its values (the sidebar fills in after the table).
-      await page.waitForFunction(() => !/counting…|reading the columns…/.test(document.querySelector('aside')?.textContent ?? '…'), null, { timeout: 90_000 });
+      await page.waitForFunction(() => !/counting…|reading the columns…/.test(document.querySelector('aside')?.textContent ?? '…'), null, {
+        timeout: 90_000,
+      });
       // The figures are the page's own: printed so a change shows in the log.
       const shift = await layoutShift(page);
-      console.log(`[cls] ${viewport.width} px: CLS ${shift.cls.toFixed(4)}, total ${shift.total.toFixed(4)}, ${shift.shifts.length} shifts`, JSON.stringify(shift.shifts.map((s) => [Number(s.value.toFixed(4)), s.sources.slice(0, 3)])));
+      console.log(
+        `[cls] ${viewport.width} px: CLS ${shift.cls.toFixed(4)}, total ${shift.total.toFixed(4)}, ${shift.shifts.length} shifts`,
+        JSON.stringify(shift.shifts.map((s) => [Number(s.value.toFixed(4)), s.sources.slice(0, 3)])),
+      );
       expect(shift.cls).toBeLessThan(BOUND);
     });
   }
@@ -39,7 +47,10 @@ describe('layout shift from first paint to the final leaderboard', () => {
     await page.waitForSelector('[data-testid="matrix"] svg');
     await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 90_000 });
     const shift = await layoutShift(page);
-    console.log(`[cls] matrix link: CLS ${shift.cls.toFixed(4)}`, JSON.stringify(shift.shifts.map((s) => [Number(s.value.toFixed(4)), s.sources.slice(0, 3)])));
+    console.log(
+      `[cls] matrix link: CLS ${shift.cls.toFixed(4)}`,
+      JSON.stringify(shift.shifts.map((s) => [Number(s.value.toFixed(4)), s.sources.slice(0, 3)])),
+    );
     expect(shift.cls).toBeLessThan(BOUND);
   });
 });

@@ -21,8 +21,14 @@ export async function recordLayoutShifts(context: BrowserContext): Promise<void>
       return `${el.tagName.toLowerCase()}${id ? `#${id}` : ''}.${String(el.className).split(' ')[0]}`;
     };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; startTime: number; sources?: { node: Node | null }[] }[]) {
-        if (!e.hadRecentInput) window.__shifts!.push({ value: e.value, time: e.startTime, sources: (e.sources ?? []).map((s) => describe(s.node)) });
+      for (const e of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        startTime: number;
+        sources?: { node: Node | null }[];
+      }[]) {
+        if (!e.hadRecentInput)
+          window.__shifts!.push({ value: e.value, time: e.startTime, sources: (e.sources ?? []).map((s) => describe(s.node)) });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -38,7 +44,10 @@ export interface LayoutShift {
 
 export async function layoutShift(page: Page): Promise<LayoutShift> {
   const shifts = await page.evaluate(() => window.__shifts ?? []);
-  let cls = 0, session = 0, start = -Infinity, last = -Infinity;
+  let cls = 0,
+    session = 0,
+    start = -Infinity,
+    last = -Infinity;
   for (const s of shifts) {
     if (s.time - last > 1000 || s.time - start > 5000) {
       session = 0;

@@ -32,7 +32,9 @@ function layoutProblems(page: Page) {
       while (box && box !== panel && !/(auto|scroll|hidden)/.test(getComputedStyle(box).overflowX)) box = box.parentElement;
       const holder = box ?? panel;
       if (table.offsetWidth > holder.clientWidth + 1 && !/(auto|scroll)/.test(getComputedStyle(holder).overflowX)) {
-        problems.push(`table ${table.getAttribute('data-testid') ?? table.closest('[data-table]')?.getAttribute('data-table') ?? ''} is ${table.offsetWidth}px in a ${holder.clientWidth}px box without a scroll`);
+        problems.push(
+          `table ${table.getAttribute('data-testid') ?? table.closest('[data-table]')?.getAttribute('data-table') ?? ''} is ${table.offsetWidth}px in a ${holder.clientWidth}px box without a scroll`,
+        );
       }
       for (const cell of [...table.querySelectorAll('th, td')].slice(0, 400)) {
         const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);

@@ -23,7 +23,9 @@ describe('the leaderboard table', () => {
     const numbers = votes.map((v) => Number(v.replace(/,/g, '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     await page.locator('[data-testid="leaderboard"] th[data-sort-key="rank"]').click({ position: { x: 3, y: 3 } });
-    await expect.poll(() => page.locator('[data-testid="leaderboard"] th[data-sort-key="rank"]').getAttribute('aria-sort')).toBe('ascending');
+    await expect
+      .poll(() => page.locator('[data-testid="leaderboard"] th[data-sort-key="rank"]').getAttribute('aria-sort'))
+      .toBe('ascending');
   });
 
   test('the win rate header says what it is and why it differs from W/(W+L), on hover and on focus', async () => {
@@ -33,7 +35,9 @@ describe('the leaderboard table', () => {
     await page.locator('[data-testid="leaderboard"] th[data-sort-key="winRate"] button').focus();
     await expect.poll(() => tip.isVisible()).toBe(true);
     expect(await tip.textContent()).toMatch(/every opponent counts once.*W\/\(W\+L\) pools the votes/s);
-    expect(await page.locator('[data-testid="leaderboard"] th[data-sort-key="winRate"] button').getAttribute('aria-describedby')).toBe('leaderboard-tip-winRate');
+    expect(await page.locator('[data-testid="leaderboard"] th[data-sort-key="winRate"] button').getAttribute('aria-describedby')).toBe(
+      'leaderboard-tip-winRate',
+    );
     // And the figures do differ: the mean over opponents is not wins / (wins + losses).
     const row = page.locator('[data-testid="leaderboard"] tbody tr').first();
     const cells = (await row.locator('td').allTextContents()).map((t) => t.trim());
@@ -44,11 +48,15 @@ describe('the leaderboard table', () => {
   test('search by words: "GPT 4o"-style queries match names whatever their separators', async () => {
     const { page } = session;
     await page.getByTestId('leaderboard-search').fill('tessera 4');
-    const models = await page.locator('[data-testid="leaderboard"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')));
+    const models = await page
+      .locator('[data-testid="leaderboard"] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')));
     expect(models.length).toBeGreaterThan(1);
     expect(models.every((m) => /tessera-4/.test(m!))).toBe(true);
     await page.getByTestId('leaderboard-search').fill('TURBO tessera');
-    const turbo = await page.locator('[data-testid="leaderboard"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')));
+    const turbo = await page
+      .locator('[data-testid="leaderboard"] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')));
     expect(turbo).toEqual(expect.arrayContaining(['tessera-4-turbo-1106', 'tessera-3.5-turbo-0613']));
     await page.getByTestId('leaderboard-search').fill('');
   });

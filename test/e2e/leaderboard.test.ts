@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appUrl, openSession, type Session } from './browser.ts';
-import { closeChecked, DEFAULT_SAMPLE_FILE, downloadText, dropFile, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers.ts';
+import {
+  closeChecked,
+  DEFAULT_SAMPLE_FILE,
+  downloadText,
+  dropFile,
+  leaderboardCsv,
+  openOnSample,
+  waitForDataset,
+  waitForRatings,
+} from './page-helpers.ts';
 
 const COUNTS = resolve('../shared/data/chatbot-arena-20240814-counts.parquet');
 const EXPECTED = JSON.parse(readFileSync(resolve('../shared/data/chatbot-arena-20240814-expected.json'), 'utf8'));
@@ -71,7 +80,7 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
     await page.getByTestId('option-anchor-model').selectOption('');
   });
 
-  test('one click switches to LMArena\'s scale, where chatgpt-4o-latest reads 1315, and one click back', async () => {
+  test("one click switches to LMArena's scale, where chatgpt-4o-latest reads 1315, and one click back", async () => {
     const { page } = session;
     const anchored = EXPECTED[Object.keys(EXPECTED).find((k) => k.startsWith('anchored'))!];
     await page.getByTestId('scale-lmarena').click();

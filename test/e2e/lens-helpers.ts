@@ -13,7 +13,11 @@ export const LENS_SAMPLES = [
 ] as const;
 
 /** A fresh browser on `?sample=<id>` with its ratings fitted (GenRM opens on its Judges lens: no board to wait for). */
-export async function openSample(sample: { id: string; file: string }, viewport?: { width: number; height: number }, query = ''): Promise<Session> {
+export async function openSample(
+  sample: { id: string; file: string },
+  viewport?: { width: number; height: number },
+  query = '',
+): Promise<Session> {
   const session = await openSession(viewport);
   await session.page.goto(appUrl(`?sample=${sample.id}${query}`));
   await waitForDataset(session.page, sample.file);

@@ -8,7 +8,6 @@ import { closeChecked, dropFile, leaderboardCsv, openOnSample, waitForDataset, w
 
 const planted = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples['arena-conversations.parquet'].planted;
 
-
 const sliceVotes = async (page: Page) => Number(await page.getByTestId('slice-figures').getAttribute('data-votes'));
 
 describe('views are links', () => {

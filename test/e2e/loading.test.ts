@@ -66,7 +66,13 @@ describe('loading files of every kind', () => {
     await session.page.getByTestId('map-apply').click();
     await waitForDataset(session.page, 'odd.csv', before);
     const figures = await summaryFigures(session.page);
-    expect(figures).toMatchObject({ rows: 6, votes: 98, models: 3, preset: 'user-mapping', outcomes: { a: 30 + 25 + 8, b: 10 + 20, tie: 5 } });
+    expect(figures).toMatchObject({
+      rows: 6,
+      votes: 98,
+      models: 3,
+      preset: 'user-mapping',
+      outcomes: { a: 30 + 25 + 8, b: 10 + 20, tie: 5 },
+    });
   });
 
   test('a file that is not parquet at all gets a clear error and the next file loads normally', async () => {
@@ -158,9 +164,11 @@ describe('loading files of every kind', () => {
     expect(await page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(5);
     const tables = async () => {
       await page.getByTestId('lens-sql').click();
-      await page.getByTestId('sql-input').fill(
-        "SELECT string_agg(database_name || '.' || table_name, ' ' ORDER BY database_name, table_name) AS tables FROM duckdb_tables() WHERE NOT temporary",
-      );
+      await page
+        .getByTestId('sql-input')
+        .fill(
+          "SELECT string_agg(database_name || '.' || table_name, ' ' ORDER BY database_name, table_name) AS tables FROM duckdb_tables() WHERE NOT temporary",
+        );
       await page.getByTestId('sql-run').click();
       const cell = page.locator('[data-testid="sql-result"][data-state="rows"] tbody td').first();
       await cell.waitFor({ timeout: 30_000 });

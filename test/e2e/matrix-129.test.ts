@@ -30,12 +30,18 @@ describe('the matrix at 129 models (real Chatbot Arena counts)', () => {
 
   test('win fractions resting on few votes are fainter, and the tooltip gives the count', async () => {
     const { page } = session;
-    const opacities = await page.locator('[data-testid="matrix"] g[aria-description="played pairs"] rect').evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('fill-opacity'))));
+    const opacities = await page
+      .locator('[data-testid="matrix"] g[aria-description="played pairs"] rect')
+      .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('fill-opacity'))));
     expect(Math.max(...opacities)).toBe(1);
     expect(Math.min(...opacities)).toBeLessThan(1);
-    await page.locator('[data-testid="matrix"] g[aria-description="played pairs"] rect').nth(opacities.indexOf(Math.min(...opacities))).hover();
+    await page
+      .locator('[data-testid="matrix"] g[aria-description="played pairs"] rect')
+      .nth(opacities.indexOf(Math.min(...opacities)))
+      .hover();
     // Plot wraps the tooltip into lines with zero-width break hints.
-    const tip = async () => ((await page.locator('[data-testid="matrix"] g[aria-label="tip"]').textContent()) ?? '').replace(/[\s\u200b]+/g, ' ');
+    const tip = async () =>
+      ((await page.locator('[data-testid="matrix"] g[aria-label="tip"]').textContent()) ?? '').replace(/[\s\u200b]+/g, ' ');
     await expect.poll(tip).toMatch(/won \d+\.\d% of \d+ non-tie votes/);
   });
 
@@ -43,7 +49,9 @@ describe('the matrix at 129 models (real Chatbot Arena counts)', () => {
     const { page } = session;
     await page.getByTestId('matrix-mode-battles').check();
     await expect.poll(() => new URL(page.url()).searchParams.get('mx')).toBe('battles');
-    const opacities = await page.locator('[data-testid="matrix"] g[aria-description="played pairs"] rect').evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('fill-opacity') ?? 1)));
+    const opacities = await page
+      .locator('[data-testid="matrix"] g[aria-description="played pairs"] rect')
+      .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('fill-opacity') ?? 1)));
     expect(opacities.every((o) => o === 1)).toBe(true);
     const file = new URL(page.url()).searchParams.get('file');
     expect(file).toMatch(/^chatbot-arena-20240814-counts\.parquet~/);
@@ -76,7 +84,13 @@ describe('the matrix at 129 models (real Chatbot Arena counts)', () => {
         const r = l.getBoundingClientRect();
         return r.top <= y && r.bottom > y;
       });
-      return { top: cols.top - box.top, left: rows.left - box.left, scrolled: [el.scrollLeft, el.scrollTop], label: label?.getAttribute('title') ?? null, labelRight: label ? label.getBoundingClientRect().right - box.left : -1 };
+      return {
+        top: cols.top - box.top,
+        left: rows.left - box.left,
+        scrolled: [el.scrollLeft, el.scrollTop],
+        label: label?.getAttribute('title') ?? null,
+        labelRight: label ? label.getBoundingClientRect().right - box.left : -1,
+      };
     });
     expect(edges.scrolled).toEqual([800, 900]);
     expect(Math.abs(edges.top)).toBeLessThan(1);

@@ -20,7 +20,8 @@ async function cellCentre(page: Page, n: number) {
  */
 async function tipText(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const plot = document.querySelector('[data-testid="matrix"] .plot > svg') as (SVGSVGElement & { value?: { tip: string } | null }) | null;
+    const plot = document.querySelector('[data-testid="matrix"] .plot > svg') as
+      (SVGSVGElement & { value?: { tip: string } | null }) | null;
     const shown = document.querySelector('[data-testid="matrix"] g[aria-label="tip"]')?.textContent ?? '';
     const squash = (t: string) => t.replace(/[\s\u200b]/g, '');
     return plot?.value && squash(shown) === squash(plot.value.tip) ? plot.value.tip : '';
@@ -30,7 +31,10 @@ async function tipText(page: Page): Promise<string> {
 async function downloadCsv(page: Page): Promise<string[][]> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-matrix-csv').click()]);
   const text = readFileSync((await file.path())!, 'utf8');
-  return text.trim().split('\r\n').map((l) => l.split(','));
+  return text
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(','));
 }
 
 async function openMatrix(page: Page) {
@@ -143,10 +147,15 @@ describe('the matrix lens', () => {
       const lines = (await downloadCsv(page)).map((l) => l.slice(0, square));
       const names = lines[0].slice(1);
       expect(new Set(names)).toEqual(new Set([...groupA, ...groupB]));
-      const filled = lines.slice(1).flatMap((l) => l.slice(1)).filter((v) => v !== '').length;
+      const filled = lines
+        .slice(1)
+        .flatMap((l) => l.slice(1))
+        .filter((v) => v !== '').length;
       for (const row of lines.slice(1)) {
         const sameGroup = (m: string) => groupA.includes(row[0]) === groupA.includes(m);
-        names.forEach((m, k) => { if (!sameGroup(m)) expect(row[k + 1], `${mode}: ${row[0]} vs ${m}`).toBe(''); });
+        names.forEach((m, k) => {
+          if (!sameGroup(m)) expect(row[k + 1], `${mode}: ${row[0]} vs ${m}`).toBe('');
+        });
       }
       expect(await page.locator('[data-testid="matrix"] g[aria-description="played pairs"] rect').count()).toBe(filled);
     }

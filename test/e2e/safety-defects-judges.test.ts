@@ -10,7 +10,9 @@ const samples = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'u
 /** The headline figures of the open lens, read from their data-value attributes. */
 async function figures(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() =>
-    Object.fromEntries([...document.querySelectorAll('[data-figure]')].map((el) => [el.getAttribute('data-figure'), Number(el.getAttribute('data-value'))])),
+    Object.fromEntries(
+      [...document.querySelectorAll('[data-figure]')].map((el) => [el.getAttribute('data-figure'), Number(el.getAttribute('data-value'))]),
+    ),
   );
 }
 
@@ -28,12 +30,15 @@ async function clickBar(page: Page, name: string, selector = '[aria-label^="bar"
   const rows = page.locator('[data-testid="lens-rows"] tbody tr');
   let last = -1;
   await expect
-    .poll(async () => {
-      const now = await rows.count();
-      const settled = now > 0 && now === last;
-      last = now;
-      return settled;
-    }, { timeout: 60_000, interval: 150 })
+    .poll(
+      async () => {
+        const now = await rows.count();
+        const settled = now > 0 && now === last;
+        last = now;
+        return settled;
+      },
+      { timeout: 60_000, interval: 150 },
+    )
     .toBe(true);
   return last;
 }
@@ -121,7 +126,8 @@ describe('safety, defects and judges lenses on their samples', () => {
     // The lens stays open across the file change: wait for it to count the new file's answers (two per vote).
     await page.waitForSelector('[data-figure="units"][data-value="16000"]', { timeout: 60_000 });
     const f = await figures(page);
-    const sum = (label: string) => Object.values(planted.label_counts_per_model as Record<string, Record<string, number>>).reduce((s, m) => s + m[label], 0);
+    const sum = (label: string) =>
+      Object.values(planted.label_counts_per_model as Record<string, Record<string, number>>).reduce((s, m) => s + m[label], 0);
     expect(f['label:incorrect']).toBe(sum('incorrect'));
     expect(f['label:useful']).toBe(sum('useful'));
     expect(await waitForChart(page, 'comparia-votes-labels-per-model', '[aria-label="cell"] rect', 112)).toBe(112);
@@ -156,7 +162,8 @@ describe('safety, defects and judges lenses on their samples', () => {
     expect(f['fleiss-kappa']).toBeLessThan(1);
     // How often each judge picks the response shown first, per order: the majority and 5 judges, 2 orders each.
     await waitForChart(page, 'genrm-judges-position-bias', '[aria-label="dot"] path', 12);
-    for (const score of ['agreement_score', 'response_1_judge_score', 'response_2_judge_score']) await waitForChart(page, `genrm-judges-${score}`, 'rect');
+    for (const score of ['agreement_score', 'response_1_judge_score', 'response_2_judge_score'])
+      await waitForChart(page, `genrm-judges-${score}`, 'rect');
     await waitForChart(page, 'genrm-judges-judge-agreement', '[aria-label^="bar"] rect', 5);
     await waitForChart(page, 'genrm-judges-judge-verdicts', '[aria-label^="bar"] rect', 20);
     await waitForChart(page, 'genrm-judges-judge-kappa', 'circle', 5);

@@ -13,9 +13,9 @@ describe('the aggregation for data bigger than a browser', () => {
 
   test('the SQL the page shows runs on DuckDB, and its counts open in the page with the same leaderboard', async () => {
     const { page } = session;
-    const before = await page.locator('[data-testid="leaderboard"] tbody tr').evaluateAll((rows) =>
-      rows.map((r) => [r.getAttribute('data-model'), r.querySelector('td.strong')?.textContent]),
-    );
+    const before = await page
+      .locator('[data-testid="leaderboard"] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-model'), r.querySelector('td.strong')?.textContent]));
     await page.getByTestId('lens-sql').click();
     await page.getByTestId('scale-out-sql').locator('summary').click();
     await page.getByTestId('scale-dialect').selectOption('duckdb');
@@ -33,9 +33,9 @@ describe('the aggregation for data bigger than a browser', () => {
     expect(await summaryFigures(page)).toMatchObject({ votes: 30000, models: 24, preset: 'pair-counts' });
     await page.getByTestId('lens-leaderboard').click();
     await waitForRatings(page);
-    const after = await page.locator('[data-testid="leaderboard"] tbody tr').evaluateAll((rows) =>
-      rows.map((r) => [r.getAttribute('data-model'), r.querySelector('td.strong')?.textContent]),
-    );
+    const after = await page
+      .locator('[data-testid="leaderboard"] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-model'), r.querySelector('td.strong')?.textContent]));
     expect(after).toEqual(before);
   });
 });

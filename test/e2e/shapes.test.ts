@@ -29,7 +29,17 @@ async function sql(page: Page, query: string): Promise<string> {
 async function refusal(page: Page, path: string): Promise<string> {
   await page.getByTestId('file-input').setInputFiles(path);
   const name = path.split('/').pop()!;
-  await expect.poll(() => page.getByTestId('error').first().textContent().catch(() => ''), { timeout: 60_000 }).toContain(name);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId('error')
+          .first()
+          .textContent()
+          .catch(() => ''),
+      { timeout: 60_000 },
+    )
+    .toContain(name);
   await page.getByTestId('mapping-form').waitFor({ timeout: 60_000 });
   await expect.poll(() => page.locator('[data-testid="status"]').count()).toBe(0);
   // One message, beside the mapping form: no second banner, no prompt for "the file this link was made from".
@@ -66,7 +76,9 @@ describe('a published shape with a needed column missing', () => {
     // The last column is a plain 0/1: dropping the last field of every line drops it.
     const without = lines.map((l) => (l ? l.slice(0, l.lastIndexOf(',')) : l)).join('\n');
     const message = await refusal(session.page, work.write('55k-without-tie.csv', without));
-    expect(message).toContain('55k-without-tie.csv: this looks like LMArena human preference 55k (Kaggle), but column "winner_tie" is missing');
+    expect(message).toContain(
+      '55k-without-tie.csv: this looks like LMArena human preference 55k (Kaggle), but column "winner_tie" is missing',
+    );
   });
 
   test('a plain text file is said not to be a table of votes, not listed as a column', async () => {
@@ -85,7 +97,13 @@ describe('the mapping form reads the other common layouts', () => {
     // 0 = tie, 1 = response1, 2 = response2, as PandaLM's test set; model names with '-' and one with '_'.
     const rows: (string | number)[][] = [['cmp_key', 'instruction', 'annotator1', 'annotator2', 'annotator3']];
     const keys = ['llama-7b_bloom-7b', 'llama-7b_opt-7b', 'bloom-7b_opt-7b'];
-    const verdicts = [[1, 1, 2], [2, 2, 0], [0, 0, 1], [1, 2, 0], [2, 2, 2]];
+    const verdicts = [
+      [1, 1, 2],
+      [2, 2, 0],
+      [0, 0, 1],
+      [1, 2, 0],
+      [2, 2, 2],
+    ];
     for (let i = 0; i < 30; i++) rows.push([keys[i % 3], `task ${i}`, ...verdicts[i % 5]]);
     const path = work.write('pandalm.csv', csv(rows));
     const before = await loadsSoFar(page);
@@ -97,7 +115,8 @@ describe('the mapping form reads the other common layouts', () => {
     await page.getByTestId('map-separator').fill('_');
     await expect.poll(() => page.getByTestId('map-key-preview').locator('tbody tr').first().textContent()).toContain('bloom-7b');
     await page.getByTestId('map-winner-votes').check();
-    for (const a of ['annotator1', 'annotator2', 'annotator3']) await expect.poll(() => page.getByTestId('map-votes').getByLabel(a).isChecked()).toBe(true);
+    for (const a of ['annotator1', 'annotator2', 'annotator3'])
+      await expect.poll(() => page.getByTestId('map-votes').getByLabel(a).isChecked()).toBe(true);
     await form.getByLabel('Meaning of 1').selectOption('a');
     await form.getByLabel('Meaning of 2').selectOption('b');
     await form.getByLabel('Meaning of 0').selectOption('tie');
@@ -155,12 +174,14 @@ describe("LMArena's 100k release", () => {
     const { page } = session;
     await page.getByTestId('lens-leaderboard').click();
     await page.getByTestId('quick-dedup-only').check();
-    await expect.poll(() => page.getByTestId('slice-figures').getAttribute('data-votes'), { timeout: 60_000 }).toBe(String(planted.dedup.sampled_votes));
+    await expect
+      .poll(() => page.getByTestId('slice-figures').getAttribute('data-votes'), { timeout: 60_000 })
+      .toBe(String(planted.dedup.sampled_votes));
     expect(page.url()).toContain('q_dedup=1');
     await page.getByTestId('quick-dedup-only').uncheck();
   });
 
-  test('the category pivot ranks every model in each of LMArena\'s categories', async () => {
+  test("the category pivot ranks every model in each of LMArena's categories", async () => {
     const { page } = session;
     await page.getByTestId('lens-compare').click();
     await page.getByTestId('compare-mode-pivot').check();

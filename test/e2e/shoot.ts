@@ -20,7 +20,15 @@ mkdirSync(out, { recursive: true });
 const server = await startStaticServer(resolve(process.env.E2E_DIST ?? 'dist'), resolve('test/.cache/remote'));
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'shoot-')), {
   executablePath: ensureChromium(),
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 async function open(page: Page) {
@@ -29,21 +37,32 @@ async function open(page: Page) {
   if (drop) {
     await page.getByTestId('file-input').setInputFiles(drop);
     const name = drop.split('/').pop();
-    await page.waitForFunction((n) => document.querySelector('[data-testid="dataset-summary"]')?.getAttribute('data-source') === n, name, { timeout: 90_000 });
+    await page.waitForFunction((n) => document.querySelector('[data-testid="dataset-summary"]')?.getAttribute('data-source') === n, name, {
+      timeout: 90_000,
+    });
   }
   await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 90_000 }).catch(() => {});
 }
 
 const sizes = flag('--lenses')
-  ? ([['800', { width: 800, height: 900 }, 'light'], ['1440', { width: 1440, height: 900 }, 'light']] as const)
-  : ([['desktop', { width: 1440, height: 900 }, 'light'], ['desktop-dark', { width: 1440, height: 900 }, 'dark'], ['phone', { width: 390, height: 844 }, 'light']] as const);
+  ? ([
+      ['800', { width: 800, height: 900 }, 'light'],
+      ['1440', { width: 1440, height: 900 }, 'light'],
+    ] as const)
+  : ([
+      ['desktop', { width: 1440, height: 900 }, 'light'],
+      ['desktop-dark', { width: 1440, height: 900 }, 'dark'],
+      ['phone', { width: 390, height: 844 }, 'light'],
+    ] as const);
 for (const [name, viewport, scheme] of sizes) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme: scheme });
   page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
   await open(page);
-  const lenses = flag('--lenses') ? await page.locator('[role="tab"][data-lens]').evaluateAll((els) => els.map((e) => e.getAttribute('data-lens')!)) : [null];
+  const lenses = flag('--lenses')
+    ? await page.locator('[role="tab"][data-lens]').evaluateAll((els) => els.map((e) => e.getAttribute('data-lens')!))
+    : [null];
   for (const lens of lenses) {
     if (lens) {
       await page.getByTestId(`lens-${lens}`).click();

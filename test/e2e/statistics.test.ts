@@ -11,7 +11,10 @@ const models = expected.samples[`${SAMPLE}.parquet`].models as number;
 
 /** CSV text to records (the leaderboard's fields have no commas). */
 function records(text: string): Record<string, string>[] {
-  const [header, ...lines] = text.trim().split('\r\n').map((l) => l.split(','));
+  const [header, ...lines] = text
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(','));
   return lines.map((l) => Object.fromEntries(header.map((h, k) => [h, l[k]])));
 }
 
@@ -23,7 +26,8 @@ async function open(query: string): Promise<Session> {
   return session;
 }
 
-const rowCells = (page: Page, field: string) => page.locator(`[data-testid="leaderboard"] tbody td[data-field="${field}"]`).allTextContents();
+const rowCells = (page: Page, field: string) =>
+  page.locator(`[data-testid="leaderboard"] tbody td[data-field="${field}"]`).allTextContents();
 
 describe('statistics a reader can trust, on the leaderboard', () => {
   let session: Session;
@@ -49,9 +53,15 @@ describe('statistics a reader can trust, on the leaderboard', () => {
 
   test('tiers do not move when the table is searched', async () => {
     const { page } = session;
-    const before = new Map((await page.locator('[data-testid="leaderboard"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-model'), tr.getAttribute('data-tier')]))) as [string, string][]);
+    const before = new Map(
+      (await page
+        .locator('[data-testid="leaderboard"] tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-model'), tr.getAttribute('data-tier')]))) as [string, string][],
+    );
     await page.getByTestId('leaderboard-search').fill('13b');
-    const after = await page.locator('[data-testid="leaderboard"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-model'), tr.getAttribute('data-tier')]));
+    const after = await page
+      .locator('[data-testid="leaderboard"] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-model'), tr.getAttribute('data-tier')]));
     expect(after.length).toBeGreaterThan(1);
     for (const [model, tier] of after) expect(tier).toBe(before.get(model!));
     await page.getByTestId('leaderboard-search').fill('');
@@ -70,7 +80,16 @@ describe('statistics a reader can trust, on the leaderboard', () => {
     for (const r of rows) {
       expect(Number(r.rank_lower)).toBeLessThanOrEqual(Number(r.rank_upper));
       expect(Number(r.sandwich_lower)).toBeLessThan(Number(r.rating));
-      expect(r).toMatchObject({ source_file: `${SAMPLE}.parquet`, slice: 'all votes', quick_filters: 'none', anchor: 'mean 1000', ties_model: 'half', interval_method: 'bootstrap', bootstrap_rounds: '1000', seed: '0' });
+      expect(r).toMatchObject({
+        source_file: `${SAMPLE}.parquet`,
+        slice: 'all votes',
+        quick_filters: 'none',
+        anchor: 'mean 1000',
+        ties_model: 'half',
+        interval_method: 'bootstrap',
+        bootstrap_rounds: '1000',
+        seed: '0',
+      });
       expect(r.source_fingerprint).toMatch(/^[0-9a-f]{16}$/);
     }
     const json = JSON.parse(await downloadText(page, () => page.getByTestId('download-leaderboard-json').click()));
@@ -86,7 +105,9 @@ describe('statistics a reader can trust, on the leaderboard', () => {
     await expect.poll(() => chart.locator('svg text').allTextContents()).toContainEqual(expect.stringMatching(/^#\d+(–\d+)?$/));
     expect(await chart.getByTestId('chart-provenance').textContent()).toContain('anchor mean 1000');
     const svg = await downloadText(page, () => chart.locator('[data-download="svg"]').click());
-    expect(svg).toMatch(/<metadata>Ratings with 95% intervals.*arena-conversations\.parquet \(fingerprint [0-9a-f]{16}\).*slice: all votes.*seed 0<\/metadata>/);
+    expect(svg).toMatch(
+      /<metadata>Ratings with 95% intervals.*arena-conversations\.parquet \(fingerprint [0-9a-f]{16}\).*slice: all votes.*seed 0<\/metadata>/,
+    );
   });
 
   test('switching to sandwich intervals shows them at once, and the caption says so', async () => {
@@ -119,14 +140,22 @@ describe('pairwise confidence in the matrix', () => {
     const { page } = session;
     await page.getByTestId('matrix-mode-confidence').check();
     await page.waitForSelector('[data-testid="matrix-lens"][data-mode="confidence"] [data-testid="matrix"] svg');
-    await expect.poll(() => page.locator('[data-chart$="pairwise-confidence"] .subtitle').textContent()).toMatch(/Share of 1000 bootstrap rounds/);
+    await expect
+      .poll(() => page.locator('[data-chart$="pairwise-confidence"] .subtitle').textContent())
+      .toMatch(/Share of 1000 bootstrap rounds/);
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-matrix-csv').click()]);
-    const lines = readFileSync((await file.path())!, 'utf8').trim().split('\r\n').map((l) => l.split(','));
+    const lines = readFileSync((await file.path())!, 'utf8')
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
     const n = lines.length - 1;
     // Row i over column j plus row j over column i is one whole round each time.
-    for (let i = 1; i <= n; i++) for (let j = 1; j <= n; j++) if (i !== j) expect(Number(lines[i][j]) + Number(lines[j][i])).toBeCloseTo(1, 4);
+    for (let i = 1; i <= n; i++)
+      for (let j = 1; j <= n; j++) if (i !== j) expect(Number(lines[i][j]) + Number(lines[j][i])).toBeCloseTo(1, 4);
     await page.getByTestId('pair-show').click();
-    await expect.poll(() => page.getByTestId('pair-confidence').textContent()).toMatch(/is rated above .* in \d+\.\d% of\s+1000 bootstrap rounds/);
+    await expect
+      .poll(() => page.getByTestId('pair-confidence').textContent())
+      .toMatch(/is rated above .* in \d+\.\d% of\s+1000 bootstrap rounds/);
   });
 });
 
@@ -147,9 +176,13 @@ describe('the compare lens never claims what it did not finish', () => {
     await page.getByTestId('slice-left-dimension').selectOption({ label: 'language' });
     await page.getByTestId('slice-left-value').selectOption('"French"');
     const correction = page.getByTestId('compare-correction');
-    await expect.poll(() => correction.textContent(), { timeout: 90_000 }).toMatch(/of \d+ models tested differ significantly \(Holm-corrected, family-wise 5%\)/);
+    await expect
+      .poll(() => correction.textContent(), { timeout: 90_000 })
+      .toMatch(/of \d+ models tested differ significantly \(Holm-corrected, family-wise 5%\)/);
     expect(await page.getByTestId('compare-progress').count()).toBe(0);
-    const states = await page.locator('[data-testid="compare-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-significant')));
+    const states = await page
+      .locator('[data-testid="compare-table"] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-significant')));
     expect(states).not.toContain('pending');
   });
 });

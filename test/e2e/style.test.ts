@@ -10,13 +10,18 @@ const conversations = expected.samples['arena-conversations.parquet'];
 
 async function downloadCsv(page: Page, testId: string): Promise<Record<string, string>[]> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  const [head, ...lines] = readFileSync((await file.path())!, 'utf8').trim().split('\r\n').map((l) => l.split(','));
+  const [head, ...lines] = readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(','));
   return lines.map((l) => Object.fromEntries(head.map((h, i) => [h, l[i]])));
 }
 
 async function waitForStyle(page: Page, votes: number) {
   await page.waitForFunction(
-    (n) => document.querySelector('[data-testid="style-votes"]')?.getAttribute('data-votes') === String(n) && !document.querySelector('[data-testid="style-progress"]'),
+    (n) =>
+      document.querySelector('[data-testid="style-votes"]')?.getAttribute('data-votes') === String(n) &&
+      !document.querySelector('[data-testid="style-progress"]'),
     votes,
     { timeout: 120_000 },
   );
@@ -42,11 +47,13 @@ describe('the Style control lens on the default sample', () => {
     await waitForStyle(page, conversations.votes);
     const rows = page.locator('[data-testid="style-table"] tbody tr');
     expect(await rows.count()).toBe(conversations.models);
-    const cells = await rows.evaluateAll((trs) => trs.map((tr) => ({
-      model: tr.getAttribute('data-model')!,
-      raw: Number(tr.querySelector('[data-field="raw"]')!.textContent!.replace(/,/g, '')),
-      controlled: Number(tr.querySelector('[data-field="controlled"]')!.textContent!.replace(/,/g, '')),
-    })));
+    const cells = await rows.evaluateAll((trs) =>
+      trs.map((tr) => ({
+        model: tr.getAttribute('data-model')!,
+        raw: Number(tr.querySelector('[data-field="raw"]')!.textContent!.replace(/,/g, '')),
+        controlled: Number(tr.querySelector('[data-field="controlled"]')!.textContent!.replace(/,/g, '')),
+      })),
+    );
     expect(cells.map((c) => c.model).sort()).toEqual([...conversations.model_names].sort());
     // The raw column is the app's Bradley-Terry on the same votes: the Leaderboard's ratings.
     for (const c of cells) {
@@ -73,8 +80,26 @@ describe('the Style control lens on the default sample', () => {
     expect(values).toEqual([...values].sort((x, y) => y - x));
     const csv = await downloadCsv(page, 'download-style-csv');
     expect(Object.keys(csv[0])).toEqual([
-      'model', 'raw_rating', 'raw_rank', 'controlled_rating', 'controlled_lower', 'controlled_upper', 'controlled_rank', 'change', 'votes', 'flag', 'features',
-      'source_file', 'source_fingerprint', 'slice', 'quick_filters', 'anchor', 'ties_model', 'interval_method', 'bootstrap_rounds', 'seed',
+      'model',
+      'raw_rating',
+      'raw_rank',
+      'controlled_rating',
+      'controlled_lower',
+      'controlled_upper',
+      'controlled_rank',
+      'change',
+      'votes',
+      'flag',
+      'features',
+      'source_file',
+      'source_fingerprint',
+      'slice',
+      'quick_filters',
+      'anchor',
+      'ties_model',
+      'interval_method',
+      'bootstrap_rounds',
+      'seed',
     ]);
     expect(csv[0]).toMatchObject({ features: 'text', interval_method: 'sandwich' });
     expect(csv).toHaveLength(conversations.models);

@@ -13,8 +13,9 @@ function eightDays(): string {
   const start = Date.UTC(2024, 1, 14) / 1000;
   const lines = ['model_a,model_b,winner,judge,tstamp'];
   for (let i = 0; i < 3000; i++) {
-    const a = i % 6, b = (a + 1 + (i % 5)) % 6;
-    const winner = (i * 7) % 10 < 5 + (a < b ? 1 : -1) ? 'model_a' : (i % 10 === 9 ? 'tie' : 'model_b');
+    const a = i % 6,
+      b = (a + 1 + (i % 5)) % 6;
+    const winner = (i * 7) % 10 < 5 + (a < b ? 1 : -1) ? 'model_a' : i % 10 === 9 ? 'tie' : 'model_b';
     lines.push(`${models[a]},${models[b]},${winner},user_${i % 40},${(start + (i / 3000) * 8 * 86_400 + 1.316).toFixed(3)}`);
   }
   writeFileSync(file, `${lines.join('\n')}\n`);

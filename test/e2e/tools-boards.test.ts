@@ -12,8 +12,9 @@ function manyTools(): string {
   const file = resolve(dir, 'many-tools.csv');
   const lines = ['vote_id,tool_a_id,tool_b_id,chosen,llm_id'];
   for (let i = 0; i < 6000; i++) {
-    const a = i % 30, b = (a + 1 + ((i * 7) % 29)) % 30;
-    const chosen = (i * 13) % 100 < 50 + (b - a) ? 'a' : (i % 11 === 0 ? 'tie' : 'b');
+    const a = i % 30,
+      b = (a + 1 + ((i * 7) % 29)) % 30;
+    const chosen = (i * 13) % 100 < 50 + (b - a) ? 'a' : i % 11 === 0 ? 'tie' : 'b';
     lines.push(`${i},tool-${String(a).padStart(2, '0')},tool-${String(b).padStart(2, '0')},${chosen},${i % 2 ? 'llm-large' : 'llm-small'}`);
   }
   writeFileSync(file, `${lines.join('\n')}\n`);
@@ -26,7 +27,12 @@ function boardRows(page: Page) {
     rows.map((r) => {
       const cells = [...r.querySelectorAll('td')].map((c) => c.textContent!.trim().replace('−', '-'));
       const ci = /([+-][\d.]+) \/ ([+-][\d.]+)/.exec(cells[3]);
-      return { gap: cells[5] === '—' ? null : Number(cells[5]), up: ci ? Number(ci[1]) : null, down: ci ? Number(ci[2]) : null, stands: r.querySelector('[data-stands]')?.getAttribute('data-stands') ?? '' };
+      return {
+        gap: cells[5] === '—' ? null : Number(cells[5]),
+        up: ci ? Number(ci[1]) : null,
+        down: ci ? Number(ci[2]) : null,
+        stands: r.querySelector('[data-stands]')?.getAttribute('data-stands') ?? '',
+      };
     }),
   );
 }
@@ -38,7 +44,8 @@ function expectConsistent(rows: Awaited<ReturnType<typeof boardRows>>) {
       continue;
     }
     // Overall = rating − Δ lies outside [rating + down, rating + up] exactly when Δ > −down or Δ < −up.
-    const above = r.gap > -r.down, below = r.gap < -r.up;
+    const above = r.gap > -r.down,
+      below = r.gap < -r.up;
     if (Math.abs(r.gap + r.down) < 0.15 || Math.abs(r.gap + r.up) < 0.15) continue; // rounding to 0.1 on screen
     expect(r.stands, JSON.stringify(r)).toBe(above ? 'above' : below ? 'below' : '');
   }
@@ -54,7 +61,7 @@ describe('the Tools lens', () => {
   });
   afterAll(() => closeChecked(session));
 
-  test('highlights Δ exactly when the rating on all votes lies outside the LLM board\'s interval', async () => {
+  test("highlights Δ exactly when the rating on all votes lies outside the LLM board's interval", async () => {
     const rows = await boardRows(session.page);
     expect(rows.length).toBeGreaterThan(0);
     expectConsistent(rows);

@@ -34,7 +34,10 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     const { page } = session;
     await page.getByTestId('browse-search').fill(term);
     await page.getByTestId('browse-search').press('Enter');
-    await page.waitForFunction((t) => document.querySelector('.browse .note bdi')?.textContent === t && !document.querySelector('.browse[aria-busy="true"]'), term);
+    await page.waitForFunction(
+      (t) => document.querySelector('.browse .note bdi')?.textContent === t && !document.querySelector('.browse[aria-busy="true"]'),
+      term,
+    );
   }
 
   test('the Rows lens pages through the default sample 50 rows at a time', async () => {
@@ -42,9 +45,13 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     await page.getByTestId('lens-browse').click();
     await page.waitForSelector('[data-testid="browse-rows"] article');
     expect(await page.locator('[data-testid="browse-rows"] article').count()).toBe(50);
-    await expect.poll(() => page.locator('.pager .range').first().textContent()).toBe(`rows 1–50 of ${conversations.rows.toLocaleString('en-US')}`);
+    await expect
+      .poll(() => page.locator('.pager .range').first().textContent())
+      .toBe(`rows 1–50 of ${conversations.rows.toLocaleString('en-US')}`);
     await page.getByTestId('browse-next').first().click();
-    await expect.poll(() => page.locator('.pager .range').first().textContent()).toBe(`rows 51–100 of ${conversations.rows.toLocaleString('en-US')}`);
+    await expect
+      .poll(() => page.locator('.pager .range').first().textContent())
+      .toBe(`rows 51–100 of ${conversations.rows.toLocaleString('en-US')}`);
     // The pager moves at once; the rows follow when their query returns.
     await expect.poll(() => page.locator('[data-testid="browse-rows"] article').first().getAttribute('data-row-id')).toBe('50');
     // The winner is marked on its side.
@@ -119,10 +126,12 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     const before = await page.getByTestId('sql-result').evaluate((el) => el.innerHTML);
     if (how === 'keys') await box.press('Control+Enter');
     else await page.getByTestId('sql-run').click();
-    await page.waitForFunction((b) => {
-      const el = document.querySelector('[data-testid="sql-result"]');
-      return !!el && el.innerHTML !== b && !document.querySelector('[data-testid="sql-run"]:disabled');
-    }, before).catch(() => undefined); // the same result twice leaves the HTML as it was
+    await page
+      .waitForFunction((b) => {
+        const el = document.querySelector('[data-testid="sql-result"]');
+        return !!el && el.innerHTML !== b && !document.querySelector('[data-testid="sql-run"]:disabled');
+      }, before)
+      .catch(() => undefined); // the same result twice leaves the HTML as it was
     const result = page.getByTestId('sql-result');
     return { state: await result.getAttribute('data-state'), text: (await result.textContent()) ?? '' };
   }
@@ -136,7 +145,7 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     const { page } = session;
     await page.getByTestId('lens-sql').click();
     expect(await count()).toBe(conversations.rows);
-    const r = await runSql("SELECT model_a, count(*) AS n FROM battles GROUP BY model_a ORDER BY model_a", 'keys');
+    const r = await runSql('SELECT model_a, count(*) AS n FROM battles GROUP BY model_a ORDER BY model_a', 'keys');
     expect(r.state).toBe('rows');
     expect(await page.locator('[data-testid="sql-result"] tbody tr').count()).toBe(conversations.models);
     expect(await page.locator('[data-testid="sql-result"] [data-download="csv"]').count()).toBe(1);
@@ -152,7 +161,7 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     "SELECT read_text('/etc/passwd')",
     "SELECT * FROM read_parquet('https://example.invalid/x.parquet')",
     'SELECT 1 /* ; */; DROP TABLE battles',
-    "SELECT $$x$$; DROP TABLE battles",
+    'SELECT $$x$$; DROP TABLE battles',
     'UPDATE battles SET weight = 0',
     'CREATE TABLE x AS SELECT 1',
     'INSTALL httpfs',
@@ -186,7 +195,9 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     await page.waitForSelector('[data-testid="tools-boards"] [data-llm]');
     for (const [llm, tools] of Object.entries(planted.tool_counts_per_llm as Record<string, Record<string, number>>)) {
       const board = page.locator(`[data-llm="${llm}"]`);
-      const votes = await board.locator('tbody tr').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.getAttribute('data-model'), Number(tr.getAttribute('data-votes'))])));
+      const votes = await board
+        .locator('tbody tr')
+        .evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.getAttribute('data-model'), Number(tr.getAttribute('data-votes'))])));
       expect(votes, llm).toEqual(tools);
     }
     expect(await page.locator('[data-llm="gallia-24b"] tbody tr').first().getAttribute('data-model')).toBe('helix-docs');
@@ -216,7 +227,9 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     await item.waitFor();
     expect(await item.locator('section[data-side]').count()).toBe(3);
     await page.locator('[data-testid="verdict-items"] select').first().selectOption('bffbench');
-    await expect.poll(() => page.locator('[data-testid="verdict-items"] .range').textContent()).toBe(`rows 1–10 of ${planted.per_dataset.bffbench}`);
+    await expect
+      .poll(() => page.locator('[data-testid="verdict-items"] .range').textContent())
+      .toBe(`rows 1–10 of ${planted.per_dataset.bffbench}`);
     expect(await page.locator('[data-testid="verdict-items"] article section[data-side="ref"] .none').count()).toBe(0);
   });
 });

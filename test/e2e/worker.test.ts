@@ -38,9 +38,11 @@ describe('the rating worker', () => {
     const worker = page.workers().find((w) => w.url().includes('rating.worker'));
     expect(worker, 'the rating worker is running').toBeTruthy();
     // An uncaught error escaping the worker, as a crash would.
-    await worker!.evaluate(() => setTimeout(() => {
-      throw new Error('simulated crash');
-    }));
+    await worker!.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('simulated crash');
+      }),
+    );
     await expect.poll(() => page.getByTestId('worker-notice').textContent()).toContain('restarted');
     await waitForRatings(page);
     expect(await leaderboardCsv(page)).toBe(expected);

@@ -34,7 +34,8 @@ const files = {
 async function injected(page: Page, ownScripts: string[]): Promise<string[]> {
   return page.evaluate((own) => {
     const found: string[] = [];
-    const bad = 'img[src="x"], img[onerror], svg[onload], [onerror], [onload], [onclick], [onmouseover], iframe, object, embed, a[href^="javascript:" i], [href^="javascript:" i], [src^="javascript:" i]';
+    const bad =
+      'img[src="x"], img[onerror], svg[onload], [onerror], [onload], [onclick], [onmouseover], iframe, object, embed, a[href^="javascript:" i], [href^="javascript:" i], [src^="javascript:" i]';
     for (const el of document.querySelectorAll(bad)) found.push(el.outerHTML.slice(0, 120));
     for (const s of document.querySelectorAll('script')) {
       const id = s.src || s.textContent?.slice(0, 60) || '';
@@ -58,16 +59,14 @@ function formulaFields(text: string): string[] {
       if (ch === '"' && text[i + 1] === '"') {
         field += '"';
         i++;
-      }
-      else if (ch === '"') quoted = false;
+      } else if (ch === '"') quoted = false;
       else field += ch;
       continue;
     }
     if (ch === '"' && start) {
       quoted = true;
       start = false;
-    }
-    else if (ch === ',' || ch === '\n' || ch === '\r' || ch === undefined) {
+    } else if (ch === ',' || ch === '\n' || ch === '\r' || ch === undefined) {
       if (/^[=+@\t\r]/.test(field) || (/^-/.test(field) && !/^-?[\d.]/.test(field))) fields.push(field);
       field = '';
       start = true;
@@ -100,7 +99,9 @@ describe.each(['jsonl', 'csv', 'parquet'] as const)('hostile model names, column
     await session.page.goto(appUrl('?sample=arena-conversations'));
     await waitForDataset(session.page, 'arena-conversations.parquet');
     title = await session.page.title();
-    ownScripts = await session.page.evaluate(() => [...document.querySelectorAll('script')].map((s) => s.src || s.textContent?.slice(0, 60) || ''));
+    ownScripts = await session.page.evaluate(() =>
+      [...document.querySelectorAll('script')].map((s) => s.src || s.textContent?.slice(0, 60) || ''),
+    );
     await dropFile(session.page, await files[format](), `${stem}.${format}`);
     await waitForRatings(session.page);
   });
@@ -131,7 +132,9 @@ describe.each(['jsonl', 'csv', 'parquet'] as const)('hostile model names, column
     }
     expect(await injected(page, ownScripts)).toEqual([]);
 
-    const tabs = await page.locator('[role="tab"][data-testid^="lens-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!));
+    const tabs = await page
+      .locator('[role="tab"][data-testid^="lens-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!));
     console.log(`${format}: tabs ${tabs.join(', ')}`);
     expect(tabs.length).toBeGreaterThanOrEqual(5);
     const visited: Record<string, { marks: number; downloads: string[] }> = {};
@@ -143,10 +146,14 @@ describe.each(['jsonl', 'csv', 'parquet'] as const)('hostile model names, column
       const marks = page.locator('#lens-panel svg [aria-label] > :is(circle, rect, path, line)');
       const count = await marks.count();
       for (const i of [0, Math.floor(count / 2), count - 1].filter((x, k, all) => x >= 0 && all.indexOf(x) === k)) {
-        await marks.nth(i).hover({ timeout: 2_000, force: true }).catch(() => undefined);
+        await marks
+          .nth(i)
+          .hover({ timeout: 2_000, force: true })
+          .catch(() => undefined);
       }
       // Browse: unfold the rows so the hostile prompts and answers render.
-      for (const more of await page.locator('#lens-panel button', { hasText: /show (more|all)|expand/i }).all()) await more.click().catch(() => undefined);
+      for (const more of await page.locator('#lens-panel button', { hasText: /show (more|all)|expand/i }).all())
+        await more.click().catch(() => undefined);
       const downloads: string[] = [];
       for (const button of await page.locator('#lens-panel button', { hasText: /^(CSV|SVG)$/ }).all()) {
         if (!(await button.isVisible())) continue;

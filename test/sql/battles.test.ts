@@ -75,8 +75,20 @@ describe('battles on DuckDB', () => {
     expect(types.outcome).toBe("ENUM('a', 'b', 'tie', 'both_bad')");
     expect(types.weight).toBe('DOUBLE');
     expect(Object.keys(types)).toEqual([
-      'row_id', 'model_a', 'model_b', 'outcome', 'weight', 'question_id', 'judge', 'turn', 'anony', 'language',
-      'tstamp', 'openai_moderation', 'toxic_chat_tag', 'prompt_length',
+      'row_id',
+      'model_a',
+      'model_b',
+      'outcome',
+      'weight',
+      'question_id',
+      'judge',
+      'turn',
+      'anony',
+      'language',
+      'tstamp',
+      'openai_moderation',
+      'toxic_chat_tag',
+      'prompt_length',
     ]);
     const [r] = await db.query(
       `SELECT count(*) FILTER (WHERE ("toxic_chat_tag")."roberta-large"."flagged") AS toxic,
@@ -177,7 +189,9 @@ describe('battles on DuckDB', () => {
     await buildFromRaw(db, 'raw');
     const types = Object.fromEntries((await describeTable(db, 'battles')).map((c) => [c.name, c.type]));
     expect(types.dedup_tag).toBe('STRUCT(high_freq BOOLEAN, sampled BOOLEAN)');
-    expect(types.conv_metadata).toMatch(/^STRUCT\(sum_assistant_a_tokens BIGINT, sum_assistant_b_tokens BIGINT, header_count_a STRUCT\(h1 BIGINT, h2 BIGINT\)/);
+    expect(types.conv_metadata).toMatch(
+      /^STRUCT\(sum_assistant_a_tokens BIGINT, sum_assistant_b_tokens BIGINT, header_count_a STRUCT\(h1 BIGINT, h2 BIGINT\)/,
+    );
     const rows = await db.query(
       `SELECT row_id, (dedup_tag).sampled AS sampled, (conv_metadata).bold_count_a."**" AS bold, hard_prompts, math, instruction_following, creative_writing
        FROM battles ORDER BY row_id`,
@@ -283,13 +297,7 @@ describe('battles on DuckDB', () => {
   });
 
   it('treats a hostile label or constant name as data', async () => {
-    const columns = await createShape(
-      db,
-      'raw',
-      [{ name: 'w', type: 'VARCHAR' }],
-      ['w'],
-      [`('x''); DROP TABLE raw; --')`, `('ok')`],
-    );
+    const columns = await createShape(db, 'raw', [{ name: 'w', type: 'VARCHAR' }], ['w'], [`('x''); DROP TABLE raw; --')`, `('ok')`]);
     const mapping: ColumnMapping = {
       modelA: { kind: 'constant', name: "a'); DROP TABLE raw; --" },
       modelB: { kind: 'constant', name: 'b"' },

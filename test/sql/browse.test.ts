@@ -39,9 +39,21 @@ describe('the Rows lens on the default sample', () => {
     expect(french.every((r) => r.language === 'French')).toBe(true);
   });
 
-  const hostile: { question_id: string; kind: string; where: string }[] = planted.hostile_rows.filter((h: { kind: string }) => h.kind !== 'long');
+  const hostile: { question_id: string; kind: string; where: string }[] = planted.hostile_rows.filter(
+    (h: { kind: string }) => h.kind !== 'long',
+  );
   test.each(hostile)('finds the hostile row $kind by searching its text', async (h) => {
-    const needle = ({ script: '<script>alert(1)</script>', img: 'onerror=alert', jsLink: 'javascript:alert', html: '<style>body{display:none}</style>', bidi: '\u202Etxt.exe', closing: '</td></tr></table>', iframe: '<iframe' } as Record<string, string>)[h.kind];
+    const needle = (
+      {
+        script: '<script>alert(1)</script>',
+        img: 'onerror=alert',
+        jsLink: 'javascript:alert',
+        html: '<style>body{display:none}</style>',
+        bidi: '\u202Etxt.exe',
+        closing: '</td></tr></table>',
+        iframe: '<iframe',
+      } as Record<string, string>
+    )[h.kind];
     const q = page(needle);
     const rows = await db.query(q.sql, q.params);
     expect(rows.map((r) => r.question_id)).toContain(h.question_id);
@@ -56,14 +68,24 @@ describe('the Rows lens on the default sample', () => {
     const q = page('tessera-4-turbo');
     const rows = await db.query(q.sql, q.params);
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => String(r.model_a).includes('tessera-4-turbo') || String(r.model_b).includes('tessera-4-turbo') || JSON.stringify(r).includes('tessera-4-turbo'))).toBe(true);
+    expect(
+      rows.every(
+        (r) =>
+          String(r.model_a).includes('tessera-4-turbo') ||
+          String(r.model_b).includes('tessera-4-turbo') ||
+          JSON.stringify(r).includes('tessera-4-turbo'),
+      ),
+    ).toBe(true);
     const none = page('%_%_%_%');
     expect(await db.query(none.sql, none.params)).toEqual([]);
     expect(likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
 
   test('finds the three planted texts over 40 KB', async () => {
-    const q = { sql: `SELECT count(*) AS n FROM (${page().sql.replace(/ LIMIT 50 OFFSET 0/, '')}) WHERE greatest(length(CAST(text_0 AS VARCHAR)), length(CAST(text_1 AS VARCHAR))) > 40000`, params: [] };
+    const q = {
+      sql: `SELECT count(*) AS n FROM (${page().sql.replace(/ LIMIT 50 OFFSET 0/, '')}) WHERE greatest(length(CAST(text_0 AS VARCHAR)), length(CAST(text_1 AS VARCHAR))) > 40000`,
+      params: [],
+    };
     expect((await db.query(q.sql, q.params))[0].n).toBe(planted.rows_with_text_over_40k);
   });
 });
@@ -76,10 +98,16 @@ describe('conversation layouts of the other shapes', () => {
       ['model_a_conv', 'model_b_conv', 'question', 'model_a_response', 'model_b_response', 'ref_answer'],
       { prompt: null, a: 'model_a_conv', b: 'model_b_conv', extra: ['ref_answer'] },
     ],
-    [['question', 'response_1', 'response_2', 'judge_1_reasoning'], { prompt: 'question', a: 'response_1', b: 'response_2', extra: ['judge_1_reasoning'] }],
+    [
+      ['question', 'response_1', 'response_2', 'judge_1_reasoning'],
+      { prompt: 'question', a: 'response_1', b: 'response_2', extra: ['judge_1_reasoning'] },
+    ],
     [['prompt', 'response_a', 'response_b'], { prompt: 'prompt', a: 'response_a', b: 'response_b', extra: [] }],
     [['conversation_a', 'conversation_b', 'full_conversation'], { prompt: null, a: 'conversation_a', b: 'conversation_b', extra: [] }],
-    [['opening_msg', 'conversation_a', 'conversation_b', 'conv_comments_a', 'conv_comments_b'], { prompt: null, a: 'conversation_a', b: 'conversation_b', extra: ['opening_msg', 'conv_comments_a', 'conv_comments_b'] }],
+    [
+      ['opening_msg', 'conversation_a', 'conversation_b', 'conv_comments_a', 'conv_comments_b'],
+      { prompt: null, a: 'conversation_a', b: 'conversation_b', extra: ['opening_msg', 'conv_comments_a', 'conv_comments_b'] },
+    ],
     [['task', 'goal'], { prompt: 'task', a: null, b: null, extra: ['goal'] }],
     [['notes'], { prompt: null, a: null, b: null, extra: ['notes'] }],
   ])('%j', (columns, layout) => {
@@ -95,11 +123,26 @@ describe('conversation layouts of the other shapes', () => {
       { role: 'user', content: 'hi' },
       { role: 'assistant', content: 'hello\nthere' },
     ]);
-    expect(toTurns([{ role: 'user', content: [{ type: 'text', text: 'part 1' }, { type: 'image', text: null }, { type: 'text', text: 'part 2' }] }], 'user')).toEqual([
-      { role: 'user', content: 'part 1\n\npart 2' },
-    ]);
+    expect(
+      toTurns(
+        [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'part 1' },
+              { type: 'image', text: null },
+              { type: 'text', text: 'part 2' },
+            ],
+          },
+        ],
+        'user',
+      ),
+    ).toEqual([{ role: 'user', content: 'part 1\n\npart 2' }]);
     expect(toTurns('[not json]', 'user')).toEqual([{ role: 'user', content: '[not json]' }]);
-    expect(toTurns('[1, null, 2]', 'user')).toEqual([{ role: 'user', content: '1' }, { role: 'user', content: '2' }]);
+    expect(toTurns('[1, null, 2]', 'user')).toEqual([
+      { role: 'user', content: '1' },
+      { role: 'user', content: '2' },
+    ]);
   });
 
   test('reads plain-text answers and list prompts as turns', () => {

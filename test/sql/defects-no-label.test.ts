@@ -9,10 +9,15 @@ const db = await openDb();
 await db.exec(`CREATE TABLE raw AS SELECT * FROM read_parquet('${resolve('static-data/french-maxx.parquet')}')`);
 const sources = (await db.query('SELECT DISTINCT source FROM raw ORDER BY 1', [])).map((r) => String(r.source));
 const unlabelled = sources[0];
-await db.exec(`UPDATE raw SET incorrect = NULL, superficial = NULL, instructions_not_followed = NULL WHERE source = '${unlabelled.replaceAll("'", "''")}'`);
-const truth = (await db.query(
-  `SELECT count(*) FILTER (WHERE incorrect IS NOT NULL) AS labelled, count(*) FILTER (WHERE incorrect) AS incorrect, count(*) AS rows FROM raw WHERE rejected IS NOT NULL`, [],
-))[0];
+await db.exec(
+  `UPDATE raw SET incorrect = NULL, superficial = NULL, instructions_not_followed = NULL WHERE source = '${unlabelled.replaceAll("'", "''")}'`,
+);
+const truth = (
+  await db.query(
+    `SELECT count(*) FILTER (WHERE incorrect IS NOT NULL) AS labelled, count(*) FILTER (WHERE incorrect) AS incorrect, count(*) AS rows FROM raw WHERE rejected IS NOT NULL`,
+    [],
+  )
+)[0];
 await buildFromRaw(db, 'raw');
 const spec = defectSpec(await describeTable(db, 'battles'), []);
 afterAll(() => db.close());

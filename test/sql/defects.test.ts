@@ -2,8 +2,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
-  answerLengthStatsSql, answerLengthsSql, cooccurrenceSql, defectRowsSql, defectSpec, defectText, labelRatesSql, LENGTH_BUCKETS,
-  lengthBucketSql, readCooccurrence, readLabelRates, type DefectSpec, type DefectText,
+  answerLengthStatsSql,
+  answerLengthsSql,
+  cooccurrenceSql,
+  defectRowsSql,
+  defectSpec,
+  defectText,
+  labelRatesSql,
+  LENGTH_BUCKETS,
+  lengthBucketSql,
+  readCooccurrence,
+  readLabelRates,
+  type DefectSpec,
+  type DefectText,
 } from '../../src/core/lenses/defects.ts';
 import type { Connector } from '../../src/core/sql/connector.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';
@@ -41,7 +52,13 @@ describe('defects lens on the French-Maxx sample', () => {
   it('finds the three defect labels, the slice dimensions and the prompt length', () => {
     expect(maxx.spec.mode).toBe('rows');
     expect(maxx.spec.labels.map((l) => l.name)).toEqual(['incorrect', 'superficial', 'instructions_not_followed']);
-    expect(maxx.spec.dimensions.map((d) => d.id)).toEqual(['source', 'pref_strength', 'is_multi_turn', 'conversation_turns', 'prompt_length']);
+    expect(maxx.spec.dimensions.map((d) => d.id)).toEqual([
+      'source',
+      'pref_strength',
+      'is_multi_turn',
+      'conversation_turns',
+      'prompt_length',
+    ]);
     expect(maxx.text.answerLabels).toEqual(['optimal', 'rejected']);
   });
 
@@ -61,7 +78,11 @@ describe('defects lens on the French-Maxx sample', () => {
 
   it('breaks the labels down by source, preference strength and turns as planted', async () => {
     const spec = maxx.spec;
-    for (const [id, plantedBy] of [['source', P.by_source], ['pref_strength', P.by_pref_strength], ['is_multi_turn', P.by_multi_turn]] as const) {
+    for (const [id, plantedBy] of [
+      ['source', P.by_source],
+      ['pref_strength', P.by_pref_strength],
+      ['is_multi_turn', P.by_multi_turn],
+    ] as const) {
       const dim = spec.dimensions.find((d) => d.id === id)!;
       const rates = readLabelRates(spec, await run(maxx.db, labelRatesSql(spec, all, dim)), dim);
       for (const [group, figures] of Object.entries(plantedBy as Record<string, Record<string, number>>)) {
@@ -75,7 +96,11 @@ describe('defects lens on the French-Maxx sample', () => {
   });
 
   it('buckets prompt length in its written order, covering every row', async () => {
-    expect(lengthBucketSql('x').match(/'[^']+'/g)!.map((s) => s.slice(1, -1))).toEqual(LENGTH_BUCKETS);
+    expect(
+      lengthBucketSql('x')
+        .match(/'[^']+'/g)!
+        .map((s) => s.slice(1, -1)),
+    ).toEqual(LENGTH_BUCKETS);
     const dim = maxx.spec.dimensions.find((d) => d.id === 'prompt_length')!;
     const rates = readLabelRates(maxx.spec, await run(maxx.db, labelRatesSql(maxx.spec, all, dim, maxx.text)), dim);
     const groups = [...new Set(rates.map((r) => r.group))];
@@ -93,12 +118,18 @@ describe('defects lens on the French-Maxx sample', () => {
     // inclusion–exclusion gives back "any defect"
     const [i, s, n] = ['incorrect', 'superficial', 'instructions_not_followed'];
     const raw = await maxx.db.query('SELECT count(*) AS n FROM battles WHERE incorrect AND superficial AND instructions_not_followed');
-    const any = P.defect_counts.incorrect + P.defect_counts.superficial + P.defect_counts.instructions_not_followed
-      - at(i, s).both - at(i, n).both - at(s, n).both + Number(raw[0].n);
+    const any =
+      P.defect_counts.incorrect +
+      P.defect_counts.superficial +
+      P.defect_counts.instructions_not_followed -
+      at(i, s).both -
+      at(i, n).both -
+      at(s, n).both +
+      Number(raw[0].n);
     expect(any).toBe(P.defect_counts.any_defect);
   });
 
-  it('measures the optimal and rejected answers\' lengths for every row', async () => {
+  it("measures the optimal and rejected answers' lengths for every row", async () => {
     const bins = await run(maxx.db, answerLengthsSql(maxx.spec, all, maxx.text));
     const total = (k: string) => bins.filter((b) => b.kind === k).reduce((s, b) => s + Number(b.units), 0);
     expect([total('optimal'), total('rejected')]).toEqual([pairs, pairs]);
@@ -131,12 +162,30 @@ describe('defects lens on the comparIA sample', () => {
 
   it('reads the conv_*_a / conv_*_b labels as one label per side', () => {
     expect(comparia.spec.mode).toBe('sides');
-    expect(comparia.spec.labels.map((l) => l.name)).toEqual(['useful', 'creative', 'clear_formatting', 'incorrect', 'superficial', 'instructions_not_followed']);
-    expect(comparia.spec.labels.filter((l) => l.negative).map((l) => l.name)).toEqual(['incorrect', 'superficial', 'instructions_not_followed']);
-    expect(comparia.spec.dimensions.map((d) => d.id)).toEqual(['model', 'verdict', 'selected_category', 'is_unedited_prompt', 'prompt_length', 'turns']);
+    expect(comparia.spec.labels.map((l) => l.name)).toEqual([
+      'useful',
+      'creative',
+      'clear_formatting',
+      'incorrect',
+      'superficial',
+      'instructions_not_followed',
+    ]);
+    expect(comparia.spec.labels.filter((l) => l.negative).map((l) => l.name)).toEqual([
+      'incorrect',
+      'superficial',
+      'instructions_not_followed',
+    ]);
+    expect(comparia.spec.dimensions.map((d) => d.id)).toEqual([
+      'model',
+      'verdict',
+      'selected_category',
+      'is_unedited_prompt',
+      'prompt_length',
+      'turns',
+    ]);
   });
 
-  it('counts each model\'s labels (side a labels to model_a, side b to model_b) as planted', async () => {
+  it("counts each model's labels (side a labels to model_a, side b to model_b) as planted", async () => {
     const dim = comparia.spec.dimensions.find((d) => d.id === 'model')!;
     const rates = readLabelRates(comparia.spec, await run(comparia.db, labelRatesSql(comparia.spec, all, dim)), dim);
     for (const [model, figures] of Object.entries(P.label_counts_per_model as Record<string, Record<string, number>>)) {
@@ -148,13 +197,16 @@ describe('defects lens on the comparIA sample', () => {
     }
   });
 
-  it('splits answers by the vote they received and lists one model\'s labelled answers', async () => {
+  it("splits answers by the vote they received and lists one model's labelled answers", async () => {
     const dim = comparia.spec.dimensions.find((d) => d.id === 'verdict')!;
     const rates = readLabelRates(comparia.spec, await run(comparia.db, labelRatesSql(comparia.spec, all, dim)), dim);
     expect([...new Set(rates.map((r) => r.group))]).toEqual(['chosen', 'not chosen', 'both equal']);
     expect(rates.find((r) => r.group === 'both equal')!.units).toBe(2 * P.both_equal);
     const model = comparia.spec.dimensions.find((d) => d.id === 'model')!;
-    const rows = await run(comparia.db, defectRowsSql(comparia.spec, all, { label: 3, dimension: model, value: 'corvid-7b' }, comparia.text, 1000));
+    const rows = await run(
+      comparia.db,
+      defectRowsSql(comparia.spec, all, { label: 3, dimension: model, value: 'corvid-7b' }, comparia.text, 1000),
+    );
     expect(rows).toHaveLength(P.label_counts_per_model['corvid-7b'].incorrect);
     expect(rows.every((r) => r.model === 'corvid-7b' && r.incorrect === true && typeof r.answer === 'string')).toBe(true);
     const bins = await run(comparia.db, answerLengthsSql(comparia.spec, all, comparia.text));

@@ -45,10 +45,18 @@ describe('dimensions derived from the loaded text', () => {
   });
 
   it('derives nothing from files without text, or whose conversations have no message content', () => {
-    expect(derivedColumns([{ name: 'model_a', type: 'VARCHAR' }, { name: 'winner', type: 'VARCHAR' }])).toEqual([]);
+    expect(
+      derivedColumns([
+        { name: 'model_a', type: 'VARCHAR' },
+        { name: 'winner', type: 'VARCHAR' },
+      ]),
+    ).toEqual([]);
     const opaque = [{ name: 'conversation_a', type: 'STRUCT("role" VARCHAR, "text" VARCHAR)[]' }];
     expect(promptSource(opaque)).toBeNull();
     expect(derivedColumns(opaque).map((d) => d.name)).toEqual(['turns']);
-    expect(derivationSources([{ name: 'conversation_a', type: 'STRUCT("content" VARCHAR, "role" VARCHAR)[]' }])).toEqual(['conversation_a', 'conversation_a']);
+    expect(derivationSources([{ name: 'conversation_a', type: 'STRUCT("content" VARCHAR, "role" VARCHAR)[]' }])).toEqual([
+      'conversation_a',
+      'conversation_a',
+    ]);
   });
 });

@@ -40,10 +40,14 @@ const where = (filters: Filter[]) => filtersSql(filters, schema);
 describe('dimension stats as text', () => {
   it('numbers its own parameters after the slice and quotes nested paths', () => {
     const q = valueCountsSql(['openai_moderation', 'flagged'], { sql: '"language" = $1 AND "turn" >= $2', params: ['French', 2] }, 10);
-    expect(q.sql).toMatchInlineSnapshot(`"SELECT value, votes, rows, count(*) OVER () AS distinct_values FROM (SELECT ("openai_moderation")."flagged" AS value, sum(weight) AS votes, count(*) AS rows FROM "battles" WHERE "language" = $1 AND "turn" >= $2 GROUP BY ALL) ORDER BY votes DESC, value NULLS LAST LIMIT CAST($3 AS BIGINT)"`);
+    expect(q.sql).toMatchInlineSnapshot(
+      `"SELECT value, votes, rows, count(*) OVER () AS distinct_values FROM (SELECT ("openai_moderation")."flagged" AS value, sum(weight) AS votes, count(*) AS rows FROM "battles" WHERE "language" = $1 AND "turn" >= $2 GROUP BY ALL) ORDER BY votes DESC, value NULLS LAST LIMIT CAST($3 AS BIGINT)"`,
+    );
     expect(q.params).toEqual(['French', 2, 10]);
     expect(histogramSql(['turn'], { sql: '"x" = $1', params: [1] }).params).toEqual([1, 20]);
-    expect(votesPerDaySql(['tstamp'], 'unix-seconds').sql).toMatchInlineSnapshot(`"SELECT strftime(DATE '1970-01-01' + CAST(floor("tstamp" / 86400) AS INTEGER), '%Y-%m-%d') AS day, sum(weight) AS votes, count(*) AS rows FROM "battles" WHERE "tstamp" IS NOT NULL AND isfinite("tstamp") GROUP BY 1 ORDER BY 1"`);
+    expect(votesPerDaySql(['tstamp'], 'unix-seconds').sql).toMatchInlineSnapshot(
+      `"SELECT strftime(DATE '1970-01-01' + CAST(floor("tstamp" / 86400) AS INTEGER), '%Y-%m-%d') AS day, sum(weight) AS votes, count(*) AS rows FROM "battles" WHERE "tstamp" IS NOT NULL AND isfinite("tstamp") GROUP BY 1 ORDER BY 1"`,
+    );
   });
 
   it('refuses a limit or bin count that is not a positive integer', () => {
@@ -85,7 +89,9 @@ describe('dimension stats on the arena conversations sample', () => {
     const q = quickFilters({ ...DEFAULT_VIEW.quick, excludeFlagged: true, anonymousOnly: true }, schema);
     const anonUnflagged = readValueCounts(await run(valueCountsSql(['anony'], where(q))));
     expect(anonUnflagged.values.map((v) => v.value)).toEqual([true]);
-    const flaggedAnon = readValueCounts(await run(valueCountsSql(['openai_moderation', 'flagged'], where([q.find((f) => f.kind === 'in')!]))));
+    const flaggedAnon = readValueCounts(
+      await run(valueCountsSql(['openai_moderation', 'flagged'], where([q.find((f) => f.kind === 'in')!]))),
+    );
     expect(flaggedAnon.values.find((v) => v.value === true)).toBeUndefined();
     expect(flaggedAnon.values.reduce((s, v) => s + v.votes, 0)).toBe(30000 - planted.moderation_flagged);
   });
@@ -113,7 +119,9 @@ describe('dimension stats on the arena conversations sample', () => {
   });
 
   it('returns no bins for an empty slice and one bin for a constant', async () => {
-    expect(readHistogram(await run(histogramSql(['turn'], where([{ kind: 'in', path: ['language'], values: ['Klingon'] }])))).bins).toEqual([]);
+    expect(readHistogram(await run(histogramSql(['turn'], where([{ kind: 'in', path: ['language'], values: ['Klingon'] }])))).bins).toEqual(
+      [],
+    );
     const one = readHistogram(await run(histogramSql(['turn'], where([{ kind: 'range', path: ['turn'], min: 3, max: 3 }]))));
     expect(one.bins).toEqual([{ x0: 3, x1: 3, votes: planted.turns['3'], rows: planted.turns['3'] }]);
   });
@@ -130,7 +138,9 @@ describe('dimension stats on the arena conversations sample', () => {
     const days = readDayCounts(await run(votesPerDaySql(['tstamp'], 'unix-seconds')));
     const d = days[10];
     const next = new Date(Date.parse(`${d.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const inDay = readDayCounts(await run(votesPerDaySql(['tstamp'], 'unix-seconds', where([{ kind: 'date', path: ['tstamp'], from: d.day, to: next }]))));
+    const inDay = readDayCounts(
+      await run(votesPerDaySql(['tstamp'], 'unix-seconds', where([{ kind: 'date', path: ['tstamp'], from: d.day, to: next }]))),
+    );
     expect(inDay).toEqual([d]);
   });
 
@@ -138,7 +148,14 @@ describe('dimension stats on the arena conversations sample', () => {
     const scalar = schema.filter((c) => !c.type.startsWith('STRUCT'));
     const profile = readColumnProfile(scalar, (await run(columnProfileSql('battles', scalar)))[0]);
     const dims = decideDimensions({ columns: schema, hints, distinct: Object.fromEntries(profile.map((p) => [p.name, p.distinct])) });
-    expect(dims.map((d) => d.path.join('.')).slice(0, 6)).toEqual(['language', 'turn', 'anony', 'judge', 'tstamp', 'openai_moderation.flagged']);
+    expect(dims.map((d) => d.path.join('.')).slice(0, 6)).toEqual([
+      'language',
+      'turn',
+      'anony',
+      'judge',
+      'tstamp',
+      'openai_moderation.flagged',
+    ]);
     expect(dims.filter((d) => d.group === 'moderation category')).toHaveLength(11);
     expect(dims.some((d) => d.path[0] === 'question_id')).toBe(false);
   });
@@ -148,7 +165,9 @@ describe('votes per day of a timestamp column', () => {
   it('reads the comparag timestamp', async () => {
     const other = await openDb();
     try {
-      await other.exec(`CREATE TABLE raw AS SELECT * FROM read_parquet('${new URL('../../static-data/comparag-votes.parquet', import.meta.url).pathname}')`);
+      await other.exec(
+        `CREATE TABLE raw AS SELECT * FROM read_parquet('${new URL('../../static-data/comparag-votes.parquet', import.meta.url).pathname}')`,
+      );
       await buildFromRaw(other, 'raw');
       const q = votesPerDaySql(['timestamp'], 'date');
       const days = readDayCounts(await other.query(q.sql, q.params));
@@ -171,7 +190,10 @@ describe('dimension stats on DuckDB-WASM, the engine the page runs', () => {
         const cols = await describeTable(e, 'battles');
         const w = filtersSql([{ kind: 'exclude-outcomes', outcomes: ['both_bad'] }], cols);
         const go = async (q: SqlQuery) => e.query(q.sql, q.params);
-        const paths = [['openai_moderation', 'flagged'], ['toxic_chat_tag', 'roberta-large', 'flagged']];
+        const paths = [
+          ['openai_moderation', 'flagged'],
+          ['toxic_chat_tag', 'roberta-large', 'flagged'],
+        ];
         results.push({
           languages: readValueCounts(await go(valueCountsSql(['language'], w, 2))),
           flags: readValueCounts(await go(valueCountsSql(['openai_moderation', 'flagged'], w))),
@@ -184,11 +206,15 @@ describe('dimension stats on DuckDB-WASM, the engine the page runs', () => {
       }
       expect(results[0]).toEqual(results[1]);
       expect(results[0].languages).toEqual({
-        values: [{ value: 'English', votes: 2, rows: 2 }, { value: 'French', votes: 2, rows: 2 }],
+        values: [
+          { value: 'English', votes: 2, rows: 2 },
+          { value: 'French', votes: 2, rows: 2 },
+        ],
         distinct: 2,
       });
       expect(results[0].flags.values).toEqual([
-        { value: false, votes: 2, rows: 2 }, { value: true, votes: 2, rows: 2 },
+        { value: false, votes: 2, rows: 2 },
+        { value: true, votes: 2, rows: 2 },
       ]);
       // q4 (both bad) has no moderation result: NULL is a value of its own, listed last.
       expect(results[0].withNull.values.at(-1)).toEqual({ value: null, votes: 1, rows: 1 });

@@ -33,7 +33,9 @@ describe('filters as text', () => {
       schema,
       3,
     );
-    expect(where.sql).toMatchInlineSnapshot(`"("language" IN ($3) OR "language" IS NULL) AND ("turn" >= $4) AND ("tstamp" >= epoch(CAST($5 AS TIMESTAMP)) AND "tstamp" < epoch(CAST($6 AS TIMESTAMP))) AND (("toxic_chat_tag")."roberta-large"."flagged" = $7) AND ("outcome" NOT IN ($8, $9))"`);
+    expect(where.sql).toMatchInlineSnapshot(
+      `"("language" IN ($3) OR "language" IS NULL) AND ("turn" >= $4) AND ("tstamp" >= epoch(CAST($5 AS TIMESTAMP)) AND "tstamp" < epoch(CAST($6 AS TIMESTAMP))) AND (("toxic_chat_tag")."roberta-large"."flagged" = $7) AND ("outcome" NOT IN ($8, $9))"`,
+    );
     expect(where.params).toEqual(['French', 2, '2023-04-21', '2023-04-30T00:00:00Z', true, 'tie', 'both_bad']);
   });
 });

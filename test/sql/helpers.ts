@@ -28,9 +28,7 @@ export async function createShape(
   await db.exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
   await db.exec(`CREATE TABLE ${quoteIdent(name)} (${columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ')})`);
   if (tuples.length) {
-    await db.exec(
-      `INSERT INTO ${quoteIdent(name)} (${insertColumns.map(quoteIdent).join(', ')}) VALUES ${tuples.join(', ')}`,
-    );
+    await db.exec(`INSERT INTO ${quoteIdent(name)} (${insertColumns.map(quoteIdent).join(', ')}) VALUES ${tuples.join(', ')}`);
   }
   return describeTable(db, name);
 }
@@ -39,7 +37,6 @@ export async function describeTable(db: Connector, table: string): Promise<Colum
   const q = describeSql(table);
   return readColumns(await db.query(q.sql, q.params));
 }
-
 
 /** The app's load path: recognise (recognise.ts, as the page and the CLI do), then build battles. */
 export async function buildFromRaw(db: Connector, raw: string, mapping?: ColumnMapping): Promise<Detection> {

@@ -2,8 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
-  agreementSql, judgePairsSql, judgeRowsSql, judgeSpec, judgeVotesSql, majoritySql, readAgreement, readJudgePairs, readJudgeVotes,
-  readMajority, readSwap, swapSql, type JudgeSpec,
+  agreementSql,
+  judgePairsSql,
+  judgeRowsSql,
+  judgeSpec,
+  judgeVotesSql,
+  majoritySql,
+  readAgreement,
+  readJudgePairs,
+  readJudgeVotes,
+  readMajority,
+  readSwap,
+  swapSql,
+  type JudgeSpec,
 } from '../../src/core/lenses/judges.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';
 
@@ -40,7 +51,7 @@ describe('judges lens on the genrm sample', () => {
     expect(bins.find((b) => b.kind === 'unanimous' && b.valid === 5)?.label).toBe('5 of 5');
   });
 
-  it('counts each judge\'s votes, invalid votes and agreement with the majority as planted', async () => {
+  it("counts each judge's votes, invalid votes and agreement with the majority as planted", async () => {
     const judges = readJudgeVotes(spec, await run(judgeVotesSql(spec, all)));
     judges.forEach((j, i) => {
       expect(j.votes).toEqual(planted.judges[i].votes);
@@ -70,13 +81,25 @@ describe('judges lens on the genrm sample', () => {
     const swaps = readSwap(spec, await run(swapSql(spec, all)));
     const majority = swaps.find((s) => s.who === 'majority')!;
     const p = planted.position_bias.swap_pairs;
-    expect([majority.pairs, majority.decisive, majority.bothA, majority.bothB, majority.consistent]).toEqual([p.pairs, p.decisive, p.both_a, p.both_b, p.consistent]);
+    expect([majority.pairs, majority.decisive, majority.bothA, majority.bothB, majority.consistent]).toEqual([
+      p.pairs,
+      p.decisive,
+      p.both_a,
+      p.both_b,
+      p.consistent,
+    ]);
     expect(majority.positionBiasRate!).toBeCloseTo(p.position_bias_rate, 4);
     expect(majority.inconsistencyRate!).toBeCloseTo(p.position_inconsistency_rate, 4);
     expect(swaps).toHaveLength(6);
     planted.judges.forEach((j: { swap: Record<string, number> }, i: number) => {
       const s = swaps.find((x) => x.who === `judge ${i + 1}`)!;
-      expect([s.pairs, s.decisive, s.bothA, s.bothB, s.consistent]).toEqual([j.swap.pairs, j.swap.decisive, j.swap.both_a, j.swap.both_b, j.swap.consistent]);
+      expect([s.pairs, s.decisive, s.bothA, s.bothB, s.consistent]).toEqual([
+        j.swap.pairs,
+        j.swap.decisive,
+        j.swap.both_a,
+        j.swap.both_b,
+        j.swap.consistent,
+      ]);
     });
     // The judge planted with the strongest pull toward A keeps seat A in both orders most often.
     const bias = (i: number) => swaps.find((x) => x.who === `judge ${i}`)!.positionBiasRate!;
@@ -91,13 +114,17 @@ describe('judges lens on the genrm sample', () => {
     expect(k('judge 1', 'judge 2')!).toBeGreaterThan(k('judge 4', 'judge 5')!);
   });
 
-  it('lists the items behind an agreement level or a judge\'s verdict, within the slice', async () => {
+  it("lists the items behind an agreement level or a judge's verdict, within the slice", async () => {
     const slice = { sql: 'response_order = $1', params: ['swapped'] };
     const rows = await run(judgeRowsSql(spec, slice, { kind: 'agreement', valid: 5, top: 5 }, { table: 'raw', column: 'question' }));
     expect(rows.length).toBeGreaterThan(0);
     // the same verdict, however each judge spelled it ("A", "[[A]]", "response_1", "**A**", " a ")
-    const bare = (v: unknown) => String(v).trim().toLowerCase().replace(/^(\[\[|\*\*)|(\]\]|\*\*)$/g, '');
-    const read = (v: unknown) => ({ response_1: 'a', response_2: 'b' } as Record<string, string>)[bare(v)] ?? bare(v);
+    const bare = (v: unknown) =>
+      String(v)
+        .trim()
+        .toLowerCase()
+        .replace(/^(\[\[|\*\*)|(\]\]|\*\*)$/g, '');
+    const read = (v: unknown) => (({ response_1: 'a', response_2: 'b' }) as Record<string, string>)[bare(v)] ?? bare(v);
     let spellings = 0;
     for (const r of rows) {
       expect(r.agreement).toBe(1);

@@ -14,8 +14,12 @@ afterAll(() => db.close());
 
 describe('pair counts as text', () => {
   it('groups battles on the ENUM columns and returns their codes', () => {
-    expect(pairCountsSql().sql).toMatchInlineSnapshot(`"SELECT CAST(enum_code(model_a) AS INTEGER) AS a, CAST(enum_code(model_b) AS INTEGER) AS b, CAST(enum_code(outcome) AS UTINYINT) AS outcome, sum(weight) AS n FROM "battles" GROUP BY model_a, model_b, outcome ORDER BY 1, 2, 3"`);
-    expect(modelsSql().sql).toMatchInlineSnapshot(`"SELECT m AS model, CAST(enum_code(CAST(m AS "model_name")) AS INTEGER) AS code FROM (SELECT unnest(enum_range(NULL::"model_name")) AS m) ORDER BY code"`);
+    expect(pairCountsSql().sql).toMatchInlineSnapshot(
+      `"SELECT CAST(enum_code(model_a) AS INTEGER) AS a, CAST(enum_code(model_b) AS INTEGER) AS b, CAST(enum_code(outcome) AS UTINYINT) AS outcome, sum(weight) AS n FROM "battles" GROUP BY model_a, model_b, outcome ORDER BY 1, 2, 3"`,
+    );
+    expect(modelsSql().sql).toMatchInlineSnapshot(
+      `"SELECT m AS model, CAST(enum_code(CAST(m AS "model_name")) AS INTEGER) AS code FROM (SELECT unnest(enum_range(NULL::"model_name")) AS m) ORDER BY code"`,
+    );
   });
 });
 
@@ -63,7 +67,9 @@ describe('pair counts read from the raw table before battles exists', () => {
   it('are identical to the pair counts of the battles table, models and cells in the same order', async () => {
     const db = await createNodeConnector();
     await db.exec(`CREATE TABLE raw AS SELECT * FROM read_parquet('static-data/lmarena-100k.parquet')`);
-    await db.exec(`INSERT INTO raw (model_a, model_b, winner) VALUES ('Zeta', 'élan', 'model_a'), ('élan', 'Zeta', 'tie'), ('alpha', 'Zeta', 'model_b')`);
+    await db.exec(
+      `INSERT INTO raw (model_a, model_b, winner) VALUES ('Zeta', 'élan', 'model_a'), ('élan', 'Zeta', 'tie'), ('alpha', 'Zeta', 'model_b')`,
+    );
     const columns = readColumns(await db.query(describeSql('raw').sql));
     const detection = detectPreset(columns, ['model_a', 'model_b', 'tie', 'tie (bothbad)']);
     if (!detection.ok) throw new Error(detection.message);

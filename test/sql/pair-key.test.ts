@@ -15,7 +15,13 @@ describe('a combined pair key split in SQL', () => {
     await db.exec(`CREATE TABLE raw (k VARCHAR, w VARCHAR)`);
     for (const k of keys) await db.query(`INSERT INTO raw VALUES ($1, 'a')`, [k]);
     const columns = await describeTable(db, 'raw');
-    for (const [sep, at] of [['_', 'first'], ['_', 'last'], ['::', 'first'], ['::', 'last'], ['__', 'first']] as const) {
+    for (const [sep, at] of [
+      ['_', 'first'],
+      ['_', 'last'],
+      ['::', 'first'],
+      ['::', 'last'],
+      ['__', 'first'],
+    ] as const) {
       const mapping: ColumnMapping = {
         modelA: { kind: 'split', column: 'k', separator: sep, part: 0, at },
         modelB: { kind: 'split', column: 'k', separator: sep, part: 1, at },

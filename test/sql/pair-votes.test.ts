@@ -22,8 +22,15 @@ async function load(file: string) {
 
 describe('pair votes as text', () => {
   it('binds both names and the page after the slice parameters', () => {
-    const q = pairVotesSql({ where: { sql: '("language" = $1)', params: ['French'] }, model: "x'); DROP TABLE battles; --", opponent: 'y', offset: 50 });
-    expect(q.sql).toMatchInlineSnapshot(`"SELECT CASE WHEN CAST(model_a AS VARCHAR) = $2 THEN 'A' ELSE 'B' END AS seat, CASE outcome WHEN 'a' THEN CAST(model_a AS VARCHAR) WHEN 'b' THEN CAST(model_b AS VARCHAR) WHEN 'tie' THEN 'tie' ELSE 'both bad' END AS winner, * FROM "battles" WHERE (("language" = $1)) AND ((CAST(model_a AS VARCHAR) = $2 AND CAST(model_b AS VARCHAR) = $3) OR (CAST(model_a AS VARCHAR) = $3 AND CAST(model_b AS VARCHAR) = $2)) ORDER BY row_id LIMIT $4 OFFSET $5"`);
+    const q = pairVotesSql({
+      where: { sql: '("language" = $1)', params: ['French'] },
+      model: "x'); DROP TABLE battles; --",
+      opponent: 'y',
+      offset: 50,
+    });
+    expect(q.sql).toMatchInlineSnapshot(
+      `"SELECT CASE WHEN CAST(model_a AS VARCHAR) = $2 THEN 'A' ELSE 'B' END AS seat, CASE outcome WHEN 'a' THEN CAST(model_a AS VARCHAR) WHEN 'b' THEN CAST(model_b AS VARCHAR) WHEN 'tie' THEN 'tie' ELSE 'both bad' END AS winner, * FROM "battles" WHERE (("language" = $1)) AND ((CAST(model_a AS VARCHAR) = $2 AND CAST(model_b AS VARCHAR) = $3) OR (CAST(model_a AS VARCHAR) = $3 AND CAST(model_b AS VARCHAR) = $2)) ORDER BY row_id LIMIT $4 OFFSET $5"`,
+    );
     expect(q.params).toEqual(['French', "x'); DROP TABLE battles; --", 'y', 50, 50]);
   });
 
@@ -49,7 +56,12 @@ describe('pair votes on DuckDB', () => {
     const j = observed.battles[i].indexOf(Math.max(...observed.battles[i]));
     const opponent = counts.models[j];
 
-    const [totals] = (await run(pairVotesTotalsSql({ model: markup, opponent }))) as { rows: number; votes: number; wins: number; losses: number }[];
+    const [totals] = (await run(pairVotesTotalsSql({ model: markup, opponent }))) as {
+      rows: number;
+      votes: number;
+      wins: number;
+      losses: number;
+    }[];
     expect(totals.votes).toBe(observed.battles[i][j]);
     expect(totals.wins / (totals.wins + totals.losses)).toBeCloseTo(observed.fraction[i][j]!, 12);
 
@@ -88,11 +100,17 @@ describe('pair votes on DuckDB', () => {
     const [across] = await run(pairVotesTotalsSql({ model: groupA[0], opponent: groupB[0] }));
     expect(across).toEqual({ rows: 0, votes: 0, wins: 0, losses: 0, ties: 0 });
     const [played] = await run(pairVotesTotalsSql({ model: 'north-70b', opponent: 'north-13b' }));
-    const csv = readFileSync(resolve('static-data/pair-counts.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const csv = readFileSync(resolve('static-data/pair-counts.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     const sum = (pred: (r: string[]) => boolean) => csv.filter(pred).reduce((s, r) => s + Number(r[3]), 0);
     const pair = (r: string[]) => [r[0], r[1]].sort().join() === ['north-13b', 'north-70b'].join();
     expect(played.votes).toBe(sum(pair));
-    expect(played.wins).toBe(sum((r) => pair(r) && ((r[2] === 'model_a' && r[0] === 'north-70b') || (r[2] === 'model_b' && r[1] === 'north-70b'))));
+    expect(played.wins).toBe(
+      sum((r) => pair(r) && ((r[2] === 'model_a' && r[0] === 'north-70b') || (r[2] === 'model_b' && r[1] === 'north-70b'))),
+    );
     expect(played.ties).toBe(sum((r) => pair(r) && r[2].startsWith('tie')));
   });
 });

@@ -28,7 +28,15 @@ async function bothWays(db: Connector, mapping: ColumnMapping, kinds: Record<str
   const read = rowVoteReader(mapping, kinds);
   const raw = await db.query(`SELECT rowid AS __row, * FROM raw ORDER BY rowid`);
   const js = raw.flatMap((row) =>
-    read((c) => row[c] as never).map((v) => ({ row_id: row.__row, pair: v.reason === null ? v.pair : null, a: v.modelA, b: v.modelB, o: v.reason === null ? v.outcome : null, reason: v.reason, weight: v.weight })),
+    read((c) => row[c] as never).map((v) => ({
+      row_id: row.__row,
+      pair: v.reason === null ? v.pair : null,
+      a: v.modelA,
+      b: v.modelB,
+      o: v.reason === null ? v.outcome : null,
+      reason: v.reason,
+      weight: v.weight,
+    })),
   );
   return {
     sql: sql.map((r) => [r.row_id, r.pair === null ? null : Number(r.pair), r.a, r.b, r.o, r.reason, r.reason === null ? r.weight : null]),
@@ -60,7 +68,10 @@ describe('a row becomes a vote in TypeScript exactly as in SQL', () => {
 
   it('on French-Maxx with its second pair included', async () => {
     const opened = await loadAndRecognise(db, join(STATIC, 'french-maxx.parquet'), { keep: 'all' });
-    const mapping = { ...opened.detection.mapping, extraPairs: opened.detection.optionalPairs.map(({ modelA, modelB }) => ({ modelA, modelB })) };
+    const mapping = {
+      ...opened.detection.mapping,
+      extraPairs: opened.detection.optionalPairs.map(({ modelA, modelB }) => ({ modelA, modelB })),
+    };
     await runStatements(db, battlesSql({ ...battlesInput(opened), mapping }));
     const { sql, js } = await bothWays(db, mapping, await kindsOf(db, mapping));
     expect(js).toEqual(sql);
@@ -70,7 +81,15 @@ describe('a row becomes a vote in TypeScript exactly as in SQL', () => {
     [
       'split pair keys, verdict majorities and text verdicts',
       'k VARCHAR, j1 VARCHAR, j2 VARCHAR, j3 INTEGER',
-      [`('x_y', 'A', 'B', 1)`, `('x_y_z', 'A', 'A', NULL)`, `('nosep', 'A', NULL, NULL)`, `('_y', 'tie', 'B', 2)`, `('x_', NULL, NULL, NULL)`, `('a_b', 'junk', 'B', 3)`, `(NULL, 'A', 'A', 1)`],
+      [
+        `('x_y', 'A', 'B', 1)`,
+        `('x_y_z', 'A', 'A', NULL)`,
+        `('nosep', 'A', NULL, NULL)`,
+        `('_y', 'tie', 'B', 2)`,
+        `('x_', NULL, NULL, NULL)`,
+        `('a_b', 'junk', 'B', 3)`,
+        `(NULL, 'A', 'A', 1)`,
+      ],
       {
         modelA: { kind: 'split', column: 'k', separator: '_', part: 0, at: 'last' },
         modelB: { kind: 'split', column: 'k', separator: '_', part: 1, at: 'last' },
@@ -81,17 +100,35 @@ describe('a row becomes a vote in TypeScript exactly as in SQL', () => {
       'one-hot flags as booleans, text and doubles, a text tie flag and a double weight',
       'a VARCHAR, b VARCHAR, wa BOOLEAN, wb VARCHAR, wt DOUBLE, t VARCHAR, n DOUBLE',
       [
-        `('m1', 'm2', true, 'false', 0, 'f', 2.5)`, `('m1', 'm2', false, 'TRUE', 0.0, 'no', 1)`, `('m1', 'm2', false, '1.0', 0, NULL, 1)`,
-        `('m2', 'm1', false, '0', 1.0, 'yes', 3)`, `('m2', 'm1', true, '1', 0, 'n', 1)`, `('m2', 'm1', NULL, NULL, NULL, 'maybe', 1)`,
-        `('m2', 'm1', true, NULL, NULL, 'T', 0)`, `('m2', 'm1', true, NULL, NULL, NULL, 'nan')`, `('m2', 'm1', true, NULL, NULL, NULL, NULL)`, `('m2', '', true, NULL, NULL, NULL, 1)`,
+        `('m1', 'm2', true, 'false', 0, 'f', 2.5)`,
+        `('m1', 'm2', false, 'TRUE', 0.0, 'no', 1)`,
+        `('m1', 'm2', false, '1.0', 0, NULL, 1)`,
+        `('m2', 'm1', false, '0', 1.0, 'yes', 3)`,
+        `('m2', 'm1', true, '1', 0, 'n', 1)`,
+        `('m2', 'm1', NULL, NULL, NULL, 'maybe', 1)`,
+        `('m2', 'm1', true, NULL, NULL, 'T', 0)`,
+        `('m2', 'm1', true, NULL, NULL, NULL, 'nan')`,
+        `('m2', 'm1', true, NULL, NULL, NULL, NULL)`,
+        `('m2', '', true, NULL, NULL, NULL, 1)`,
       ],
-      { modelA: { kind: 'column', column: 'a' }, modelB: { kind: 'column', column: 'b' }, winner: { kind: 'one-hot', columns: { a: 'wa', b: 'wb', tie: 'wt' } }, tieFlag: 't', weight: 'n' },
+      {
+        modelA: { kind: 'column', column: 'a' },
+        modelB: { kind: 'column', column: 'b' },
+        winner: { kind: 'one-hot', columns: { a: 'wa', b: 'wb', tie: 'wt' } },
+        tieFlag: 't',
+        weight: 'n',
+      },
     ],
     [
       'integer model names, a winner that names a model, and an integer tie flag',
       'a BIGINT, b BIGINT, w VARCHAR, t INTEGER',
       [`(1, 2, '1', 0)`, `(1, 2, '2', 0)`, `(2, 1, 'tie', NULL)`, `(2, 1, 'x', 0)`, `(2, 1, 'x', 5)`, `(2, 2, '2', 0)`, `(2, 1, NULL, 0)`],
-      { modelA: { kind: 'column', column: 'a' }, modelB: { kind: 'column', column: 'b' }, winner: { kind: 'column', column: 'w', labels: { tie: 'tie' }, namesModel: true }, tieFlag: 't' },
+      {
+        modelA: { kind: 'column', column: 'a' },
+        modelB: { kind: 'column', column: 'b' },
+        winner: { kind: 'column', column: 'w', labels: { tie: 'tie' }, namesModel: true },
+        tieFlag: 't',
+      },
     ],
   ];
   it.each(awkward)('on %s', async (_label, schema, rows, mapping) => {
@@ -104,7 +141,12 @@ describe('a row becomes a vote in TypeScript exactly as in SQL', () => {
   });
 
   it('refuses what it does not read as SQL does: a float read as text, a text weight, an unknown type', () => {
-    const mapping: ColumnMapping = { modelA: { kind: 'column', column: 'a' }, modelB: { kind: 'column', column: 'b' }, winner: { kind: 'column', column: 'w', labels: {}, namesModel: true }, weight: 'n' };
+    const mapping: ColumnMapping = {
+      modelA: { kind: 'column', column: 'a' },
+      modelB: { kind: 'column', column: 'b' },
+      winner: { kind: 'column', column: 'w', labels: {}, namesModel: true },
+      weight: 'n',
+    };
     expect(rowVoteProblem(mapping, { a: 'float', b: 'text', w: 'text', n: 'integer' })).toMatch(/"a" is a float read as text/);
     expect(rowVoteProblem(mapping, { a: 'text', b: 'text', w: 'text', n: 'text' })).toMatch(/weight column "n" is not numeric/);
     expect(rowVoteProblem(mapping, { a: 'text', b: null, w: 'text', n: 'integer' })).toMatch(/"b" has a type read by DuckDB only/);
@@ -132,7 +174,11 @@ describe('counts tallied from distinct values equal the battles table', () => {
     for (let start = 0; start < rows.length; start += 1000) {
       const batch = rows.slice(start, start + 1000);
       const codes = columns.map((c, i) => Int32Array.from(batch, (r) => tally.code(i, r[c] as string | null)));
-      tally.addCoded(codes, Float64Array.from(batch, (r) => (r[weight!] === null ? NaN : Number(r[weight!]))), batch.length);
+      tally.addCoded(
+        codes,
+        Float64Array.from(batch, (r) => (r[weight!] === null ? NaN : Number(r[weight!]))),
+        batch.length,
+      );
     }
     const tallied = talliedVotes(tally, mapping, await kindsOf(db, mapping));
     expect(tallied.counts).toEqual(await readCounts(db));

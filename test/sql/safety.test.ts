@@ -2,8 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
-  categoryCountsSql, compareSubsets, flagByModelSql, flagSql, modelCondition, narrow, readCategoryCounts, readFlagByModel,
-  readSafetyTotals, readScoreBins, safetyRowsSql, safetySpec, safetyTotalsSql, scoreHistogramSql, scoreSources, type SafetySpec,
+  categoryCountsSql,
+  compareSubsets,
+  flagByModelSql,
+  flagSql,
+  modelCondition,
+  narrow,
+  readCategoryCounts,
+  readFlagByModel,
+  readSafetyTotals,
+  readScoreBins,
+  safetyRowsSql,
+  safetySpec,
+  safetyTotalsSql,
+  scoreHistogramSql,
+  scoreSources,
+  type SafetySpec,
 } from '../../src/core/lenses/safety.ts';
 import { modelsSql, pairCountsSql, readPairCounts } from '../../src/core/sql/pair-counts.ts';
 import { computeLeaderboard } from '../../src/core/stats/leaderboard.ts';

@@ -5,9 +5,17 @@ import { recognise } from '../../src/core/sql/recognise.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';
 
 /** Each shipped sample through the page's load path (recognise, battles), as a user's file of that shape. */
-const samples = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples as Record<string, {
-  preset: string; votes: number; models: number; rejected: Record<string, number>; model_names: string[]; planted: Record<string, never>;
-}>;
+const samples = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples as Record<
+  string,
+  {
+    preset: string;
+    votes: number;
+    models: number;
+    rejected: Record<string, number>;
+    model_names: string[];
+    planted: Record<string, never>;
+  }
+>;
 const db = await openDb();
 afterAll(() => db.close());
 
@@ -29,7 +37,9 @@ describe('every sample opens on its preset with its figures', () => {
     expect(d.unmappedWinnerValues.filter((v) => v !== e.planted.unknown_winner_label && !e.model_names.includes(v))).toEqual([]);
     expect(await one('SELECT sum(weight) FROM battles')).toBe(e.votes);
     expect(await one('SELECT count(*) FROM (SELECT model_a FROM battles UNION SELECT model_b FROM battles)')).toBe(e.models);
-    const reasons = Object.fromEntries((await db.query('SELECT reason, count(*) AS n FROM rejected_rows GROUP BY 1')).map((r) => [r.reason, r.n]));
+    const reasons = Object.fromEntries(
+      (await db.query('SELECT reason, count(*) AS n FROM rejected_rows GROUP BY 1')).map((r) => [r.reason, r.n]),
+    );
     expect(reasons).toEqual(e.rejected);
   });
 });
@@ -44,12 +54,18 @@ describe('the shapes that needed the new core', () => {
     for (const c of ['conv_metadata', 'dedup_tag', 'category_tag']) expect(battles[c], c).toMatch(/^STRUCT\(/);
     expect(battles.conv_metadata).toContain('header_count_a STRUCT(h1 BIGINT');
     for (const c of ['hard_prompts', 'math', 'instruction_following', 'creative_writing']) expect(battles[c], c).toBe('BOOLEAN');
-    const counts = (await db.query(`SELECT count(*) FILTER (WHERE hard_prompts) AS hard_prompts, count(*) FILTER (WHERE math) AS math,
+    const counts = (
+      await db.query(`SELECT count(*) FILTER (WHERE hard_prompts) AS hard_prompts, count(*) FILTER (WHERE math) AS math,
       count(*) FILTER (WHERE instruction_following) AS instruction_following, count(*) FILTER (WHERE creative_writing) AS creative_writing,
-      count(*) FILTER (WHERE is_code) AS coding FROM battles`))[0];
+      count(*) FILTER (WHERE is_code) AS coding FROM battles`)
+    )[0];
     expect(counts).toEqual(samples['lmarena-100k.parquet']!.planted.categories);
-    expect(await one('SELECT count(*) FROM battles WHERE dedup_tag.sampled')).toBe((samples['lmarena-100k.parquet']!.planted.dedup as { sampled_votes: number }).sampled_votes);
-    expect(await one(`SELECT count(*) FROM battles WHERE model_a = '<b>bold-model</b>' OR model_b = '<b>bold-model</b>'`)).toBeGreaterThan(0);
+    expect(await one('SELECT count(*) FROM battles WHERE dedup_tag.sampled')).toBe(
+      (samples['lmarena-100k.parquet']!.planted.dedup as { sampled_votes: number }).sampled_votes,
+    );
+    expect(await one(`SELECT count(*) FROM battles WHERE model_a = '<b>bold-model</b>' OR model_b = '<b>bold-model</b>'`)).toBeGreaterThan(
+      0,
+    );
   });
 
   it('lmarena-140k: the structs are kept and the categories derived', async () => {
@@ -58,13 +74,17 @@ describe('the shapes that needed the new core', () => {
     for (const c of ['hard_prompts', 'math', 'instruction_following', 'creative_writing']) expect(battles[c], c).toBe('BOOLEAN');
     const [hard] = await db.query('SELECT count(*) FILTER (WHERE hard_prompts) AS n FROM battles');
     expect(hard!.n).toBe((samples['lmarena-140k.parquet']!.planted.categories as { hard_prompts: number }).hard_prompts);
-    expect(await one(`SELECT count(*) FROM battles WHERE outcome = 'both_bad'`)).toBe((samples['lmarena-140k.parquet'] as unknown as { outcomes: { both_bad: number } }).outcomes.both_bad);
+    expect(await one(`SELECT count(*) FROM battles WHERE outcome = 'both_bad'`)).toBe(
+      (samples['lmarena-140k.parquet'] as unknown as { outcomes: { both_bad: number } }).outcomes.both_bad,
+    );
   });
 
   it('lmarena-55k: the one-hot winner is read, rows with no flag or two flags are set aside', async () => {
     const d = await open('lmarena-55k.csv');
     expect(d.mapping.winner).toEqual({ kind: 'one-hot', columns: { a: 'winner_model_a', b: 'winner_model_b', tie: 'winner_tie' } });
-    const ids = (await db.query('SELECT r.id FROM rejected_rows j JOIN raw r ON r.rowid = j.row_id ORDER BY r.id')).map((r) => Number(r.id));
+    const ids = (await db.query('SELECT r.id FROM rejected_rows j JOIN raw r ON r.rowid = j.row_id ORDER BY r.id')).map((r) =>
+      Number(r.id),
+    );
     expect(ids).toEqual(samples['lmarena-55k.csv']!.planted.not_one_hot_ids);
   });
 

@@ -4,7 +4,13 @@ import { resolve } from 'node:path';
 import type { NodeConnector } from '../../src/cli/node-connector.ts';
 import type { Connector } from '../../src/core/sql/connector.ts';
 import {
-  answerColumns, hasStyleText, readStyleRows, styleFeaturesSql, styleProfile, styleSliceSizeSql, type StyleChunk,
+  answerColumns,
+  hasStyleText,
+  readStyleRows,
+  styleFeaturesSql,
+  styleProfile,
+  styleSliceSizeSql,
+  type StyleChunk,
 } from '../../src/core/lenses/style.ts';
 import { modelsSql } from '../../src/core/sql/pair-counts.ts';
 import type { SqlCondition } from '../../src/core/sql/statement.ts';
@@ -17,7 +23,8 @@ const conversations = expected.samples['arena-conversations.parquet'];
 
 /** A fixed test string as a SQL literal (newlines kept as they are). */
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
-const turns = (...t: [string, string][]) => `[${t.map(([role, content]) => `{'content': ${lit(content)}, 'role': ${lit(role)}}`).join(', ')}]`;
+const turns = (...t: [string, string][]) =>
+  `[${t.map(([role, content]) => `{'content': ${lit(content)}, 'role': ${lit(role)}}`).join(', ')}]`;
 const chars = (s: string) => [...s].length;
 const nd = (a: number, b: number) => (a - b) / (a + b + 1);
 
@@ -35,7 +42,10 @@ const names = async (db: Connector) => (await db.query(modelsSql().sql)).map((r)
 
 type Engine = () => Promise<Connector & { close(): void }>;
 // The page runs DuckDB-WASM 1.4.3; tests run native 1.5. The regular expressions must agree on both.
-describe.each<[string, Engine]>([['native DuckDB', openDb], ['DuckDB-WASM', createWasmConnector]])('style features of hand-made conversations on %s', (_, open) => {
+describe.each<[string, Engine]>([
+  ['native DuckDB', openDb],
+  ['DuckDB-WASM', createWasmConnector],
+])('style features of hand-made conversations on %s', (_, open) => {
   let db: Connector & { close(): void };
   const A1 = '# Title\n\nSome text with **bold** and __also bold__.\n\n- one\n- two\n  * nested\n1. first\n2. second';
   const A2 = '## Code\n```py\n# not a header\n- not a list\n**not bold**\n```\nDone **x** in café 😀';
@@ -43,12 +53,18 @@ describe.each<[string, Engine]>([['native DuckDB', openDb], ['DuckDB-WASM', crea
   const TRICKS = '####### seven\n#nospace\n # indented\n-no space\n3.no space\n**unclosed\n**split\nbold**\n10. ten\n\t+ tabbed';
   beforeAll(async () => {
     db = await open();
-    await createShape(db, 'raw', 'lmsys-conversations', ['question_id', 'model_a', 'model_b', 'winner', 'conversation_a', 'conversation_b'], [
-      `('q1', 'alpha', 'beta', 'model_a', ${turns(['user', '# user header\n- user list\n**user bold**'], ['assistant', A1], ['user', 'more'], ['assistant', A2])}, ${turns(['user', '# user header'], ['assistant', B1])})`,
-      `('q2', 'beta', 'alpha', 'tie', NULL, ${turns(['user', 'x'], ['assistant', B1])})`,
-      `('q3', 'beta', 'gamma', 'model_b', ${turns(['user', 'x'], ['assistant', TRICKS])}, ${turns(['user', 'x'], ['assistant', ''])})`,
-      `('q4', 'gamma', 'alpha', 'tie (bothbad)', ${turns(['user', 'x'])}, ${turns(['user', 'x'], ['assistant', '### h\n* i\n**b**'])})`,
-    ]);
+    await createShape(
+      db,
+      'raw',
+      'lmsys-conversations',
+      ['question_id', 'model_a', 'model_b', 'winner', 'conversation_a', 'conversation_b'],
+      [
+        `('q1', 'alpha', 'beta', 'model_a', ${turns(['user', '# user header\n- user list\n**user bold**'], ['assistant', A1], ['user', 'more'], ['assistant', A2])}, ${turns(['user', '# user header'], ['assistant', B1])})`,
+        `('q2', 'beta', 'alpha', 'tie', NULL, ${turns(['user', 'x'], ['assistant', B1])})`,
+        `('q3', 'beta', 'gamma', 'model_b', ${turns(['user', 'x'], ['assistant', TRICKS])}, ${turns(['user', 'x'], ['assistant', ''])})`,
+        `('q4', 'gamma', 'alpha', 'tie (bothbad)', ${turns(['user', 'x'])}, ${turns(['user', 'x'], ['assistant', '### h\n* i\n**b**'])})`,
+      ],
+    );
     await buildFromRaw(db, 'raw');
   });
   afterAll(() => db.close());
@@ -56,7 +72,16 @@ describe.each<[string, Engine]>([['native DuckDB', openDb], ['DuckDB-WASM', crea
   test('counts length, headers, list items and bold of the assistant turns only, code blocks left out of markdown', async () => {
     const { rows } = await features(db, 'raw');
     expect(rows.map((r) => r.row_id)).toEqual([0, 1, 2, 3]);
-    const pick = (r: Record<string, unknown>) => [r.length_a, r.headers_a, r.lists_a, r.bold_a, r.length_b, r.headers_b, r.lists_b, r.bold_b];
+    const pick = (r: Record<string, unknown>) => [
+      r.length_a,
+      r.headers_a,
+      r.lists_a,
+      r.bold_a,
+      r.length_b,
+      r.headers_b,
+      r.lists_b,
+      r.bold_b,
+    ];
     const lengthA = chars(A1) + 1 + chars(A2);
     expect(pick(rows[0])).toEqual([lengthA, 2, 5, 3, chars(B1), 0, 0, 0]);
     // q3: only "10. ten" and "\t+ tabbed" are list items; nothing else counts.
@@ -97,10 +122,16 @@ describe('style features of plain answer columns', () => {
   let db: NodeConnector;
   beforeAll(async () => {
     db = await openDb();
-    await createShape(db, 'raw', 'verdicts', ['qid', 'model_a', 'model_b', 'winner', 'model_a_response', 'model_b_response'], [
-      `('v1', 'm1', 'm2', 'm1', ${lit('## A\n- x\n- y\n**z**')}, ${lit('short')})`,
-      `('v2', 'm2', 'm1', 'tie', ${lit('')}, ${lit('1. one')})`,
-    ]);
+    await createShape(
+      db,
+      'raw',
+      'verdicts',
+      ['qid', 'model_a', 'model_b', 'winner', 'model_a_response', 'model_b_response'],
+      [
+        `('v1', 'm1', 'm2', 'm1', ${lit('## A\n- x\n- y\n**z**')}, ${lit('short')})`,
+        `('v2', 'm2', 'm1', 'tie', ${lit('')}, ${lit('1. one')})`,
+      ],
+    );
     await buildFromRaw(db, 'raw');
   });
   afterAll(() => db.close());
@@ -136,7 +167,12 @@ describe('style features on the default sample', () => {
     expect(hasStyleText(['prompt', 'response_a', 'response_b'])).toBe(true);
     expect(hasStyleText(['task', 'goal'])).toBe(false);
     expect(hasStyleText(['conversation_a'])).toBe(false);
-    expect(answerColumns(await describeTable(db, 'raw'))?.a).toEqual({ column: 'conversation_a', kind: 'turns', content: 'content', role: 'role' });
+    expect(answerColumns(await describeTable(db, 'raw'))?.a).toEqual({
+      column: 'conversation_a',
+      kind: 'turns',
+      content: 'content',
+      role: 'role',
+    });
   });
 
   test('measures every vote, in chunks or in one go alike, and fits on them', async () => {

@@ -1,11 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  columnProfileSql,
-  outcomeDistributionSql,
-  readColumnProfile,
-  rejectedByReasonSql,
-  totalsSql,
-} from '../../src/core/sql/summary.ts';
+import { columnProfileSql, outcomeDistributionSql, readColumnProfile, rejectedByReasonSql, totalsSql } from '../../src/core/sql/summary.ts';
 import { filtersSql } from '../../src/core/sql/filters.ts';
 import { FIXTURES } from './fixtures.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';
@@ -16,8 +10,12 @@ const run = async (q: { sql: string; params: unknown[] }) => db.query(q.sql, q.p
 
 describe('summary as text', () => {
   it('counts rows, votes and models of battles, with a filter applied to every part', () => {
-    expect(totalsSql({ sql: '(language = $1)', params: ['French'] }).sql).toMatchInlineSnapshot(`"SELECT count(*) AS rows, coalesce(sum(weight), 0) AS votes, (SELECT count(*) FROM (SELECT model_a AS m FROM "battles" WHERE (language = $1) UNION SELECT model_b FROM "battles" WHERE (language = $1))) AS models FROM "battles" WHERE (language = $1)"`);
-    expect(columnProfileSql('battles', [{ name: 'a"b', type: 'VARCHAR' }]).sql).toMatchInlineSnapshot(`"SELECT count(*) AS rows, approx_count_distinct("a""b") AS d0, count("a""b") AS n0 FROM "battles""`);
+    expect(totalsSql({ sql: '(language = $1)', params: ['French'] }).sql).toMatchInlineSnapshot(
+      `"SELECT count(*) AS rows, coalesce(sum(weight), 0) AS votes, (SELECT count(*) FROM (SELECT model_a AS m FROM "battles" WHERE (language = $1) UNION SELECT model_b FROM "battles" WHERE (language = $1))) AS models FROM "battles" WHERE (language = $1)"`,
+    );
+    expect(columnProfileSql('battles', [{ name: 'a"b', type: 'VARCHAR' }]).sql).toMatchInlineSnapshot(
+      `"SELECT count(*) AS rows, approx_count_distinct("a""b") AS d0, count("a""b") AS n0 FROM "battles""`,
+    );
   });
 });
 

@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { modelsSql, pairCountsSql, readPairCounts } from '../../src/core/sql/pair-counts.ts';
 import {
-  bucketPairCountsSql, firstSeenSql, hasTimeColumn, readBucketCounts, timeColumn, timeRangeSql, type TimeColumn,
+  bucketPairCountsSql,
+  firstSeenSql,
+  hasTimeColumn,
+  readBucketCounts,
+  timeColumn,
+  timeRangeSql,
+  type TimeColumn,
 } from '../../src/core/sql/time-windows.ts';
 import { computeLeaderboard } from '../../src/core/stats/leaderboard.ts';
 import { timeWindows, topModels, windowCounts, windowPoints, type TimePoint } from '../../src/core/stats/time-windows.ts';

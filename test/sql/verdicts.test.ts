@@ -66,7 +66,13 @@ describe('the Verdicts lens on the VERDICTS sample', () => {
   });
 
   test('counts only items with a reference answer when asked', async () => {
-    const q = verdictItemsSql('raw', { sql: '"dataset" = $1', params: ['mtbmr'] }, { withReference: true }, { limit: 5, offset: 0 }, COLUMNS);
+    const q = verdictItemsSql(
+      'raw',
+      { sql: '"dataset" = $1', params: ['mtbmr'] },
+      { withReference: true },
+      { limit: 5, offset: 0 },
+      COLUMNS,
+    );
     const items = await db.query(q.sql, q.params);
     expect(items[0].total).toBe(planted.with_ref_answer.mtbmr);
     expect(q.params).toEqual(['mtbmr']);

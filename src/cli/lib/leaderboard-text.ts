@@ -41,6 +41,8 @@ export function leaderboardText(board: Leaderboard): string {
 export function signalText(board: Leaderboard): string | null {
   const s = board.signal;
   if (!s) return null;
-  return `signal: ${s.separatedPairs} of ${s.adjacentPairs} adjacent pairs have non-overlapping 95% intervals (${board.intervalMethod}); ` +
-    `${s.separatedModels} of ${s.models} models are distinguishable from both neighbours`;
+  return (
+    `signal: ${s.separatedPairs} of ${s.adjacentPairs} adjacent pairs have non-overlapping 95% intervals (${board.intervalMethod}); ` +
+    `${s.separatedModels} of ${s.models} models are distinguishable from both neighbours`
+  );
 }

@@ -46,10 +46,16 @@ export interface LoadOptions {
  * Reads the input(s) into `raw` and recognises the shape; a shape no preset fits is a FileError.
  * A Hub dataset (HubRef) is read as the page reads it (read-hub.ts).
  */
-export async function loadAndRecognise(db: Connector, input: string | readonly string[] | HubRef, options: LoadOptions = {}): Promise<OpenedFile> {
+export async function loadAndRecognise(
+  db: Connector,
+  input: string | readonly string[] | HubRef,
+  options: LoadOptions = {},
+): Promise<OpenedFile> {
   const keep = options.keep ?? 'all but text';
   const read = (readOptions: ReadOptions) =>
-    typeof input === 'object' && 'dataset' in input ? readHub(db, input, readOptions) : readFile(db, input as string | readonly string[], readOptions);
+    typeof input === 'object' && 'dataset' in input
+      ? readHub(db, input, readOptions)
+      : readFile(db, input as string | readonly string[], readOptions);
   const file = await read({
     table: RAW_TABLE,
     pickColumns: (columns) => {

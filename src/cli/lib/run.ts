@@ -45,7 +45,11 @@ export function isEntry(url: string): boolean {
 /** Runs a command's main as the process entry; flushes stdout before exiting. */
 export function runAsEntry(main: Main): void {
   main(process.argv.slice(2), processIo).then(
-    (code) => { process.exitCode = code; },
-    (error) => { process.exitCode = reportError(error, 'arena-lens', processIo); },
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.exitCode = reportError(error, 'arena-lens', processIo);
+    },
   );
 }

@@ -15,7 +15,14 @@ import type { QuickToggles } from '../../core/view/view-state.ts';
 import { parseWhere, whereFilter } from '../../core/view/where-text.ts';
 import { UsageError } from './errors.ts';
 
-export const NO_QUICK: QuickToggles = { excludeTies: false, excludeBothBad: false, excludeFlagged: false, anonymousOnly: false, dedupOnly: false, minVotes: 0 };
+export const NO_QUICK: QuickToggles = {
+  excludeTies: false,
+  excludeBothBad: false,
+  excludeFlagged: false,
+  anonymousOnly: false,
+  dedupOnly: false,
+  minVotes: 0,
+};
 
 /** Checks the text of each --where before any file is read. */
 export function checkWhere(wheres: readonly string[]): void {

@@ -25,7 +25,13 @@ export interface StyleBoard {
   missingVotes: number;
 }
 
-export async function styleBoard(db: Connector, raw: string, rawColumns: readonly ColumnInfo[], file: string, anchor?: { model: string; value: number }): Promise<StyleBoard> {
+export async function styleBoard(
+  db: Connector,
+  raw: string,
+  rawColumns: readonly ColumnInfo[],
+  file: string,
+  anchor?: { model: string; value: number },
+): Promise<StyleBoard> {
   const names = (await db.query(modelsSql().sql)).map((r) => String(r.model));
   const d = describeSql(BATTLES_TABLE);
   const column = convMetadataColumn(readColumns(await db.query(d.sql, d.params)));
@@ -37,9 +43,19 @@ export async function styleBoard(db: Connector, raw: string, rawColumns: readonl
     source = 'conv_metadata';
   } else {
     const sides = answerColumns(rawColumns);
-    if (!sides) throw new FileError(file, '--style-control needs a conv_metadata column or a pair of answer columns (conversation_a/b, response_a/b, …)');
+    if (!sides)
+      throw new FileError(
+        file,
+        '--style-control needs a conv_metadata column or a pair of answer columns (conversation_a/b, response_a/b, …)',
+      );
     const [range] = await db.query(`SELECT min(row_id) AS lo, max(row_id) AS hi FROM ${BATTLES_TABLE}`);
-    const q = styleFeaturesSql(undefined, { text: raw, ...sides, from: Number(range.lo ?? 0), to: Number(range.hi ?? -1) + 1, keepPerMillion: null });
+    const q = styleFeaturesSql(undefined, {
+      text: raw,
+      ...sides,
+      from: Number(range.lo ?? 0),
+      to: Number(range.hi ?? -1) + 1,
+      keepPerMillion: null,
+    });
     rows = await db.query(q.sql, q.params);
     features = [...STYLE_FEATURES];
     source = 'text';
@@ -55,50 +71,89 @@ export const STYLE_CSV_HEADER = ['rank', 'model', 'rating', 'lower', 'upper', 'r
 
 export function styleRecords(board: StyleBoard) {
   return board.fit.rows.map((r) => ({
-    rank: r.controlledRank, model: r.model, rating: r3(r.controlled), lower: r3(r.controlledLower), upper: r3(r.controlledUpper),
-    raw_rating: r3(r.raw), raw_rank: r.rawRank, change: r3(r.change), votes: r.votes, flag: r.flag,
+    rank: r.controlledRank,
+    model: r.model,
+    rating: r3(r.controlled),
+    lower: r3(r.controlledLower),
+    upper: r3(r.controlledUpper),
+    raw_rating: r3(r.raw),
+    raw_rank: r.rawRank,
+    change: r3(r.change),
+    votes: r.votes,
+    flag: r.flag,
   }));
 }
 
 export function styleJson(board: StyleBoard, provenance: Provenance): string {
   const { fit } = board;
-  return JSON.stringify({
-    format: 'arena-lens-style-control/1',
-    provenance: { ...provenanceRecord(provenance), interval_method: 'sandwich' },
-    features: board.source,
-    penalty: fit.penalty,
-    anchor: fit.anchor,
-    votes_used: fit.votesUsed,
-    votes_missing_features: board.missingVotes,
-    coefficients: fit.coefficients.map((c) => ({
-      feature: c.feature, used: c.used, mean: r3(c.mean), sd: r3(c.sd), logit: r3(c.logit), se: r3(c.se),
-      elo_per_sd: r3(c.eloPerSd), elo_lower: r3(c.eloLower), elo_upper: r3(c.eloUpper),
-    })),
-    models: styleRecords(board),
-  }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      {
+        format: 'arena-lens-style-control/1',
+        provenance: { ...provenanceRecord(provenance), interval_method: 'sandwich' },
+        features: board.source,
+        penalty: fit.penalty,
+        anchor: fit.anchor,
+        votes_used: fit.votesUsed,
+        votes_missing_features: board.missingVotes,
+        coefficients: fit.coefficients.map((c) => ({
+          feature: c.feature,
+          used: c.used,
+          mean: r3(c.mean),
+          sd: r3(c.sd),
+          logit: r3(c.logit),
+          se: r3(c.se),
+          elo_per_sd: r3(c.eloPerSd),
+          elo_lower: r3(c.eloLower),
+          elo_upper: r3(c.eloUpper),
+        })),
+        models: styleRecords(board),
+      },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
 export function styleCsv(board: StyleBoard): string {
   const records = styleRecords(board);
-  return toCsv(STYLE_CSV_HEADER, records.map((r) => STYLE_CSV_HEADER.map((k) => r[k])));
+  return toCsv(
+    STYLE_CSV_HEADER,
+    records.map((r) => STYLE_CSV_HEADER.map((k) => r[k])),
+  );
 }
 
 const COLUMNS: TextColumn[] = [
-  { header: 'rank', align: 'right' }, { header: 'model', align: 'left' }, { header: 'rating', align: 'right' },
-  { header: '95% CI', align: 'left' }, { header: 'raw', align: 'right' }, { header: 'change', align: 'right' },
-  { header: 'votes', align: 'right' }, { header: 'note', align: 'left' },
+  { header: 'rank', align: 'right' },
+  { header: 'model', align: 'left' },
+  { header: 'rating', align: 'right' },
+  { header: '95% CI', align: 'left' },
+  { header: 'raw', align: 'right' },
+  { header: 'change', align: 'right' },
+  { header: 'votes', align: 'right' },
+  { header: 'note', align: 'left' },
 ];
 const fixed = (x: number | null) => (x === null ? '-' : x.toFixed(1));
 
 export function styleText(board: StyleBoard): string {
   const rows = styleRecords(board).map((r) => [
-    r.rank === null ? '-' : String(r.rank), r.model, fixed(r.rating),
+    r.rank === null ? '-' : String(r.rank),
+    r.model,
+    fixed(r.rating),
     r.lower === null || r.upper === null ? '-' : `[${fixed(r.lower)}, ${fixed(r.upper)}]`,
-    fixed(r.raw_rating), r.change === null ? '-' : (r.change >= 0 ? '+' : '') + r.change.toFixed(1), String(r.votes),
+    fixed(r.raw_rating),
+    r.change === null ? '-' : (r.change >= 0 ? '+' : '') + r.change.toFixed(1),
+    String(r.votes),
     r.flag ? `finite only through the penalty: ${r.flag}` : '',
   ]);
   const coefficients = board.fit.coefficients.map((c) =>
-    c.used ? `${c.feature}: ${fixed(c.eloPerSd)} Elo per SD [${fixed(c.eloLower)}, ${fixed(c.eloUpper)}]` : `${c.feature}: not fitted (constant)`);
-  return textTable(COLUMNS, rows) + `\nstyle coefficients (${board.source === 'conv_metadata' ? "LMArena's conv_metadata" : 'measured from the answer texts'}):\n` +
-    coefficients.map((l) => `  ${l}\n`).join('');
+    c.used
+      ? `${c.feature}: ${fixed(c.eloPerSd)} Elo per SD [${fixed(c.eloLower)}, ${fixed(c.eloUpper)}]`
+      : `${c.feature}: not fitted (constant)`,
+  );
+  return (
+    textTable(COLUMNS, rows) +
+    `\nstyle coefficients (${board.source === 'conv_metadata' ? "LMArena's conv_metadata" : 'measured from the answer texts'}):\n` +
+    coefficients.map((l) => `  ${l}\n`).join('')
+  );
 }

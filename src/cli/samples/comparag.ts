@@ -12,8 +12,14 @@ export const SOURCE = 'ArthurSrz/comparag-tool-votes';
 const VOTES = 3000;
 
 const TOOLS: ReadonlyArray<readonly [string, number]> = [
-  ['albert-rag', 1080], ['brisk-search', 1040], ['cortex-retriever', 1010], ['delta-index', 990], ['echo-web', 960],
-  ['fable-kb', 940], ['gist-qa', 1000], ['helix-docs', 980],
+  ['albert-rag', 1080],
+  ['brisk-search', 1040],
+  ['cortex-retriever', 1010],
+  ['delta-index', 990],
+  ['echo-web', 960],
+  ['fable-kb', 940],
+  ['gist-qa', 1000],
+  ['helix-docs', 980],
 ];
 export const LLMS = ['lumen-3-70b', 'gallia-24b', 'tessera-4o-mini', 'corvid-32b'];
 const LLM_WEIGHTS = [35, 25, 25, 15];
@@ -38,8 +44,16 @@ const TASKS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 export const COLUMNS = [
-  ['id', 'VARCHAR'], ['session_hash', 'VARCHAR'], ['tool_a_id', 'VARCHAR'], ['tool_b_id', 'VARCHAR'], ['chosen', 'VARCHAR'],
-  ['llm_id', 'VARCHAR'], ['task', 'VARCHAR'], ['goal', 'VARCHAR'], ['timestamp', 'TIMESTAMP'], ['competitor_type', 'VARCHAR'],
+  ['id', 'VARCHAR'],
+  ['session_hash', 'VARCHAR'],
+  ['tool_a_id', 'VARCHAR'],
+  ['tool_b_id', 'VARCHAR'],
+  ['chosen', 'VARCHAR'],
+  ['llm_id', 'VARCHAR'],
+  ['task', 'VARCHAR'],
+  ['goal', 'VARCHAR'],
+  ['timestamp', 'TIMESTAMP'],
+  ['competitor_type', 'VARCHAR'],
 ] as const;
 
 function timestamp(seconds: number): string {
@@ -68,14 +82,25 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
     expected.add(a, b, byLlm[llm]![a]!, byLlm[llm]![b]!);
     const [task, goal] = rng.pick(TASKS);
     return {
-      id: `v-${String(k + 1).padStart(5, '0')}-${rng.hex(6)}`, session_hash: session, tool_a_id: a, tool_b_id: b,
-      chosen: outcome === 'tie' ? 'tie' : outcome, llm_id: llm, task, goal, timestamp: timestamp(start + t), competitor_type: 'tool',
+      id: `v-${String(k + 1).padStart(5, '0')}-${rng.hex(6)}`,
+      session_hash: session,
+      tool_a_id: a,
+      tool_b_id: b,
+      chosen: outcome === 'tie' ? 'tie' : outcome,
+      llm_id: llm,
+      task,
+      goal,
+      timestamp: timestamp(start + t),
+      competitor_type: 'tool',
     };
   });
   await db.writeParquet(path, COLUMNS, rows);
   const src = parquet(path);
   const summary = await summarise(db, {
-    from: src, a: 'tool_a_id', b: 'tool_b_id', winner: 'chosen',
+    from: src,
+    a: 'tool_a_id',
+    b: 'tool_b_id',
+    winner: 'chosen',
     outcome: `CASE chosen WHEN 'a' THEN 'a' WHEN 'b' THEN 'b' WHEN 'tie' THEN 'tie' END`,
   });
   return {
@@ -89,9 +114,15 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
       true_ratings_by_llm: byLlm,
       votes_per_llm: await countBy(db, `SELECT llm_id AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
       // appearances of each tool (either side) per mediating LLM
-      tool_counts_per_llm: await countBy2(db, `SELECT llm_id AS g, t AS k, CAST(count(*) AS DOUBLE) AS n FROM
-        (SELECT llm_id, tool_a_id AS t FROM ${src} UNION ALL SELECT llm_id, tool_b_id FROM ${src}) GROUP BY 1, 2 ORDER BY 1, 2`),
-      outcomes_per_llm: await countBy2(db, `SELECT llm_id AS g, chosen AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1, 2 ORDER BY 1, 2`),
+      tool_counts_per_llm: await countBy2(
+        db,
+        `SELECT llm_id AS g, t AS k, CAST(count(*) AS DOUBLE) AS n FROM
+        (SELECT llm_id, tool_a_id AS t FROM ${src} UNION ALL SELECT llm_id, tool_b_id FROM ${src}) GROUP BY 1, 2 ORDER BY 1, 2`,
+      ),
+      outcomes_per_llm: await countBy2(
+        db,
+        `SELECT llm_id AS g, chosen AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1, 2 ORDER BY 1, 2`,
+      ),
       competitor_types: await countBy(db, `SELECT competitor_type AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
       sessions: Number((await db.one(`SELECT CAST(count(DISTINCT session_hash) AS DOUBLE) AS n FROM ${src}`)).n),
       goals: await countBy(db, `SELECT goal AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),

@@ -18,13 +18,29 @@ const LATE_DAY = 60;
 
 // name, raw rating, popularity, verbosity (sentences per answer)
 const MODELS: ReadonlyArray<readonly [string, number, number, number]> = [
-  ['tessera-4-0613', 1185, 9, 3], ['tessera-3.5-turbo-0613', 1110, 10, 2], ['aria-2-chat', 1150, 7, 3],
-  ['aria-instant-1', 1090, 6, 2], ['corvid-33b-v1.3', 1065, 6, 3], ['corvid-13b-v1.3', 1035, 8, 2],
-  ['corvid-7b-v1.3', 990, 5, 2], ['lumen-2-70b-chat', 1075, 6, 3], ['lumen-2-13b-chat', 1005, 5, 2],
-  ['lumen-2-7b-chat', 960, 4, 2], ['falcata-40b-instruct', 950, 4, 1], ['falcata-7b-instruct', 885, 3, 1],
-  ['gallia-13b-chat', 985, 5, 2], ['wombat-13b', 940, 4, 2], ['quokka-7b', 900, 3, 1], ['alpine-13b', 925, 4, 2],
-  ['steady-lm-7b', 840, 3, 1], ['sheepdog-12b', 860, 3, 1], ['openhelper-pythia-12b', 930, 4, 2],
-  ['glimmer-6b', 910, 4, 1], ['swift-t5-3b', 880, 3, 1], ['mosaic-30b-chat', 1000, 4, 2], ['raven-14b', 870, 3, 1],
+  ['tessera-4-0613', 1185, 9, 3],
+  ['tessera-3.5-turbo-0613', 1110, 10, 2],
+  ['aria-2-chat', 1150, 7, 3],
+  ['aria-instant-1', 1090, 6, 2],
+  ['corvid-33b-v1.3', 1065, 6, 3],
+  ['corvid-13b-v1.3', 1035, 8, 2],
+  ['corvid-7b-v1.3', 990, 5, 2],
+  ['lumen-2-70b-chat', 1075, 6, 3],
+  ['lumen-2-13b-chat', 1005, 5, 2],
+  ['lumen-2-7b-chat', 960, 4, 2],
+  ['falcata-40b-instruct', 950, 4, 1],
+  ['falcata-7b-instruct', 885, 3, 1],
+  ['gallia-13b-chat', 985, 5, 2],
+  ['wombat-13b', 940, 4, 2],
+  ['quokka-7b', 900, 3, 1],
+  ['alpine-13b', 925, 4, 2],
+  ['steady-lm-7b', 840, 3, 1],
+  ['sheepdog-12b', 860, 3, 1],
+  ['openhelper-pythia-12b', 930, 4, 2],
+  ['glimmer-6b', 910, 4, 1],
+  ['swift-t5-3b', 880, 3, 1],
+  ['mosaic-30b-chat', 1000, 4, 2],
+  ['raven-14b', 870, 3, 1],
   [LATE_MODEL, 1210, 12, 4],
 ];
 
@@ -37,16 +53,33 @@ export const LANGUAGE_EFFECTS: Record<string, Record<string, number>> = {
 const TURN_WEIGHTS = [82, 10, 4, 2.5, 1.5];
 
 export const COLUMNS = [
-  ['question_id', 'VARCHAR'], ['model_a', 'VARCHAR'], ['model_b', 'VARCHAR'], ['winner', 'VARCHAR'], ['judge', 'VARCHAR'],
-  ['conversation_a', TURNS], ['conversation_b', TURNS], ['turn', 'BIGINT'], ['anony', 'BOOLEAN'], ['language', 'VARCHAR'],
-  ['tstamp', 'DOUBLE'], ['openai_moderation', MODERATION_TYPE], ['toxic_chat_tag', TOXIC_TYPE],
+  ['question_id', 'VARCHAR'],
+  ['model_a', 'VARCHAR'],
+  ['model_b', 'VARCHAR'],
+  ['winner', 'VARCHAR'],
+  ['judge', 'VARCHAR'],
+  ['conversation_a', TURNS],
+  ['conversation_b', TURNS],
+  ['turn', 'BIGINT'],
+  ['anony', 'BOOLEAN'],
+  ['language', 'VARCHAR'],
+  ['tstamp', 'DOUBLE'],
+  ['openai_moderation', MODERATION_TYPE],
+  ['toxic_chat_tag', TOXIC_TYPE],
 ] as const;
 
 /** Rows that carry hostile text: [row index, kind, where]. Long ones are ~50 KB. */
 const HOSTILE_ROWS: ReadonlyArray<readonly [number, string, 'prompt' | 'answer_a' | 'answer_b']> = [
-  [101, 'script', 'prompt'], [2222, 'img', 'answer_a'], [4567, 'jsLink', 'prompt'], [7777, 'html', 'answer_b'],
-  [9999, 'bidi', 'prompt'], [12345, 'closing', 'answer_a'], [15000, 'iframe', 'answer_b'], [18888, 'long', 'prompt'],
-  [21212, 'long', 'answer_a'], [25000, 'long', 'answer_b'],
+  [101, 'script', 'prompt'],
+  [2222, 'img', 'answer_a'],
+  [4567, 'jsLink', 'prompt'],
+  [7777, 'html', 'answer_b'],
+  [9999, 'bidi', 'prompt'],
+  [12345, 'closing', 'answer_a'],
+  [15000, 'iframe', 'answer_b'],
+  [18888, 'long', 'prompt'],
+  [21212, 'long', 'answer_a'],
+  [25000, 'long', 'answer_b'],
 ];
 
 export const TRUE_RATINGS = centre(Object.fromEntries(MODELS.map(([n, r]) => [n, r])));
@@ -87,10 +120,19 @@ export function buildRows(rng: Rng): { rows: Row[]; hostile: { question_id: stri
     const outcome = drawOutcome(rng, r[ma]!, r[mb]!, 0.15, 0.05);
     expected.add(ma, mb, r[ma]!, r[mb]!);
     rows.push({
-      question_id: rng.hex(32), model_a: ma, model_b: mb, winner: WINNER_LABEL[outcome], judge: judgeName(rng, 9000),
-      conversation_a: conv.a, conversation_b: conv.b, turn, anony: rng.bool(0.8), language,
+      question_id: rng.hex(32),
+      model_a: ma,
+      model_b: mb,
+      winner: WINNER_LABEL[outcome],
+      judge: judgeName(rng, 9000),
+      conversation_a: conv.a,
+      conversation_b: conv.b,
+      turn,
+      anony: rng.bool(0.8),
+      language,
       tstamp: Math.round((START + day * 86400) * 1000) / 1000,
-      openai_moderation: safe.openai_moderation, toxic_chat_tag: safe.toxic_chat_tag,
+      openai_moderation: safe.openai_moderation,
+      toxic_chat_tag: safe.toxic_chat_tag,
     });
   }
   const hostile = HOSTILE_ROWS.map(([index, kind, where]) => {
@@ -108,7 +150,9 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
   const q = (sql: string) => countBy(db, sql);
   const flagged = await db.one(`SELECT CAST(count(*) FILTER (WHERE openai_moderation.flagged) AS DOUBLE) AS n,
       CAST(count(*) AS DOUBLE) AS total FROM ${src}`);
-  const catSql = MOD_CATEGORIES.map((c) => `SELECT ${lit(c)} AS k, CAST(count(*) FILTER (WHERE openai_moderation.categories.${quoteIdent(c)}) AS DOUBLE) AS n FROM ${src}`);
+  const catSql = MOD_CATEGORIES.map(
+    (c) => `SELECT ${lit(c)} AS k, CAST(count(*) FILTER (WHERE openai_moderation.categories.${quoteIdent(c)}) AS DOUBLE) AS n FROM ${src}`,
+  );
   const lateFirst = await db.one(`SELECT min(tstamp) AS t FROM ${src} WHERE $1 IN (model_a, model_b)`, [LATE_MODEL]);
   const range = await db.one(`SELECT min(tstamp) AS lo, max(tstamp) AS hi FROM ${src}`);
   return {
@@ -120,7 +164,8 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
       moderation_flagged: Number(flagged.n),
       moderation_flagged_rate: Number(flagged.n) / Number(flagged.total),
       moderation_categories: await q(catSql.join(' UNION ALL ') + ' ORDER BY k'),
-      toxic_flagged: await q(`SELECT 'roberta-large' AS k, CAST(count(*) FILTER (WHERE toxic_chat_tag."roberta-large".flagged) AS DOUBLE) AS n FROM ${src}
+      toxic_flagged:
+        await q(`SELECT 'roberta-large' AS k, CAST(count(*) FILTER (WHERE toxic_chat_tag."roberta-large".flagged) AS DOUBLE) AS n FROM ${src}
         UNION ALL SELECT 't5-large', CAST(count(*) FILTER (WHERE toxic_chat_tag."t5-large".flagged) AS DOUBLE) FROM ${src}
         UNION ALL SELECT 'both', CAST(count(*) FILTER (WHERE toxic_chat_tag."t5-large".flagged AND toxic_chat_tag."roberta-large".flagged) AS DOUBLE) FROM ${src}
         UNION ALL SELECT 'any', CAST(count(*) FILTER (WHERE toxic_chat_tag."t5-large".flagged OR toxic_chat_tag."roberta-large".flagged) AS DOUBLE) FROM ${src}`),
@@ -129,13 +174,25 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
       anony: await q(`SELECT anony AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
       judges: Number((await db.one(`SELECT CAST(count(DISTINCT judge) AS DOUBLE) AS n FROM ${src}`)).n),
       tstamp_range: [Number(range.lo), Number(range.hi)],
-      late_model: { model: LATE_MODEL, planted_first_day: LATE_DAY, planted_first_tstamp: START + LATE_DAY * 86400, first_tstamp: Number(lateFirst.t) },
+      late_model: {
+        model: LATE_MODEL,
+        planted_first_day: LATE_DAY,
+        planted_first_tstamp: START + LATE_DAY * 86400,
+        first_tstamp: Number(lateFirst.t),
+      },
       base_ratings: TRUE_RATINGS,
       language_effects: LANGUAGE_EFFECTS,
-      true_ratings_by_language: { French: withEffects(TRUE_RATINGS, LANGUAGE_EFFECTS.French!), Chinese: withEffects(TRUE_RATINGS, LANGUAGE_EFFECTS.Chinese!) },
+      true_ratings_by_language: {
+        French: withEffects(TRUE_RATINGS, LANGUAGE_EFFECTS.French!),
+        Chinese: withEffects(TRUE_RATINGS, LANGUAGE_EFFECTS.Chinese!),
+      },
       hostile_rows: hostile,
-      rows_with_text_over_40k: Number((await db.one(`SELECT CAST(count(*) AS DOUBLE) AS n FROM ${src}
-        WHERE list_max(list_transform(conversation_a || conversation_b, x -> length(x.content))) > 40000`)).n),
+      rows_with_text_over_40k: Number(
+        (
+          await db.one(`SELECT CAST(count(*) AS DOUBLE) AS n FROM ${src}
+        WHERE list_max(list_transform(conversation_a || conversation_b, x -> length(x.content))) > 40000`)
+        ).n,
+      ),
       tie_probability: 0.15,
       both_bad_probability: 0.05,
     },

@@ -26,17 +26,32 @@ export const REJECTED_2_SHARE = 0.4;
 
 const MESSAGES = 'STRUCT("role" VARCHAR, content VARCHAR)[]';
 export const COLUMNS = [
-  ['messages', MESSAGES], ['response_optimal', 'VARCHAR'], ['response_optimal_styled', 'VARCHAR'], ['rejected', 'VARCHAR'],
-  ['rejected_2', 'VARCHAR'], ['pref_strength', 'VARCHAR'], ['incorrect', 'BOOLEAN'], ['superficial', 'BOOLEAN'],
-  ['instructions_not_followed', 'BOOLEAN'], ['conversation_turns', 'BIGINT'], ['is_multi_turn', 'BOOLEAN'], ['prompt_chars', 'BIGINT'],
-  ['source', 'VARCHAR'], ['id', 'VARCHAR'],
+  ['messages', MESSAGES],
+  ['response_optimal', 'VARCHAR'],
+  ['response_optimal_styled', 'VARCHAR'],
+  ['rejected', 'VARCHAR'],
+  ['rejected_2', 'VARCHAR'],
+  ['pref_strength', 'VARCHAR'],
+  ['incorrect', 'BOOLEAN'],
+  ['superficial', 'BOOLEAN'],
+  ['instructions_not_followed', 'BOOLEAN'],
+  ['conversation_turns', 'BIGINT'],
+  ['is_multi_turn', 'BOOLEAN'],
+  ['prompt_chars', 'BIGINT'],
+  ['source', 'VARCHAR'],
+  ['id', 'VARCHAR'],
 ] as const;
 
 /** The same content with a title, bold lead and one bullet per sentence (what the card calls the styled variant). */
 export function styled(text: string, topic: string): string {
   const sentences = text.match(/[^.!?]+[.!?]+/g)?.map((s) => s.trim()) ?? [text];
   const [first, ...rest] = sentences;
-  return [`## ${topic.charAt(0).toUpperCase()}${topic.slice(1)}`, '', `**${first}**`, ...(rest.length ? ['', ...rest.map((s) => `- ${s}`)] : [])].join('\n');
+  return [
+    `## ${topic.charAt(0).toUpperCase()}${topic.slice(1)}`,
+    '',
+    `**${first}**`,
+    ...(rest.length ? ['', ...rest.map((s) => `- ${s}`)] : []),
+  ].join('\n');
 }
 
 export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEntry> {
@@ -48,16 +63,23 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
     // Prompt length varies: some prompts carry a pasted context.
     const context = rng.bool(0.25) ? ' Contexte : ' + answer(rng, 'French', ex.topic, 2 + rng.int(6)) : '';
     const messages: { role: string; content: string }[] = [{ role: 'user', content: ex.prompt + context }];
-    for (let t = 1; t < turns; t++) messages.push({ role: 'assistant', content: answer(rng, 'French', ex.topic, 1) }, { role: 'user', content: followUp(rng, 'French') });
+    for (let t = 1; t < turns; t++)
+      messages.push({ role: 'assistant', content: answer(rng, 'French', ex.topic, 1) }, { role: 'user', content: followUp(rng, 'French') });
     const optimal = answer(rng, 'French', ex.topic, 2 + rng.int(3));
     const hasRejected = !NO_REJECTED(k);
     const strength = hasRejected ? STRENGTHS[rng.weightedIndex(STRENGTH_WEIGHTS)]! : null;
     const row: Row = {
-      messages, response_optimal: optimal, response_optimal_styled: styled(optimal, ex.topic),
+      messages,
+      response_optimal: optimal,
+      response_optimal_styled: styled(optimal, ex.topic),
       rejected: hasRejected ? answer(rng, 'French', ex.topic, 1 + rng.int(2)) : null,
       rejected_2: hasRejected && rng.bool(REJECTED_2_SHARE) ? answer(rng, 'French', ex.topic, 1) : null,
-      pref_strength: strength, conversation_turns: turns, is_multi_turn: turns > 1, prompt_chars: [...messages[messages.length - 1]!.content].length,
-      source, id: `${source === 'arena' ? 'comparia-conv' : 'comparia-reaction'}-${rng.hex(12)}`,
+      pref_strength: strength,
+      conversation_turns: turns,
+      is_multi_turn: turns > 1,
+      prompt_chars: [...messages[messages.length - 1]!.content].length,
+      source,
+      id: `${source === 'arena' ? 'comparia-conv' : 'comparia-reaction'}-${rng.hex(12)}`,
     };
     if (source === 'reactions') {
       const factor = STRENGTH_FACTOR[strength ?? 'medium']!;
@@ -68,7 +90,11 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
   await db.writeParquet(path, COLUMNS, rows);
   const src = parquet(path);
   const summary = await summarise(db, {
-    from: src, a: `'optimal'`, b: `'rejected'`, outcome: `'a'`, winner: 'NULL',
+    from: src,
+    a: `'optimal'`,
+    b: `'rejected'`,
+    outcome: `'a'`,
+    winner: 'NULL',
     missing: `CASE WHEN rejected IS NULL THEN 'no rejected answer' END`,
   });
   // Defect figures over the preference pairs (rows with a rejected answer): what the Defects lens counts.
@@ -82,8 +108,11 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
     }
     return out;
   };
-  const all = await db.one(`SELECT ${sums}, CAST(count(*) FILTER (WHERE incorrect OR superficial OR instructions_not_followed) AS DOUBLE) AS any_defect FROM ${pairs}`);
-  const consistent = await db.one(`SELECT CAST(count(*) FILTER (WHERE conversation_turns = len(list_filter(messages, m -> m."role" = 'user'))
+  const all = await db.one(
+    `SELECT ${sums}, CAST(count(*) FILTER (WHERE incorrect OR superficial OR instructions_not_followed) AS DOUBLE) AS any_defect FROM ${pairs}`,
+  );
+  const consistent =
+    await db.one(`SELECT CAST(count(*) FILTER (WHERE conversation_turns = len(list_filter(messages, m -> m."role" = 'user'))
       AND is_multi_turn = (conversation_turns > 1) AND prompt_chars = length(messages[-1].content) AND messages[-1]."role" = 'user') AS DOUBLE) AS n FROM ${src}`);
   return {
     file: FILE,
@@ -100,15 +129,25 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
       defect_counts: Object.fromEntries(Object.entries(all).map(([k, v]) => [k, Number(v)])),
       defect_base_rates: DEFECT_BASE,
       pref_strength_factor: STRENGTH_FACTOR,
-      defect_labels_on_arena_rows: Number((await db.one(`SELECT CAST(count(*) FILTER (WHERE source = 'arena' AND
-        (incorrect IS NOT NULL OR superficial IS NOT NULL OR instructions_not_followed IS NOT NULL)) AS DOUBLE) AS n FROM ${src}`)).n),
+      defect_labels_on_arena_rows: Number(
+        (
+          await db.one(`SELECT CAST(count(*) FILTER (WHERE source = 'arena' AND
+        (incorrect IS NOT NULL OR superficial IS NOT NULL OR instructions_not_followed IS NOT NULL)) AS DOUBLE) AS n FROM ${src}`)
+        ).n,
+      ),
       by_source: await grouped('source'),
       by_pref_strength: await grouped('pref_strength'),
       by_source_and_strength: await grouped(`source || ':' || pref_strength`),
       by_multi_turn: await grouped('is_multi_turn'),
       sources: await countBy(db, `SELECT source AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
-      pref_strength: await countBy(db, `SELECT coalesce(pref_strength, 'NULL') AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 2 DESC`),
-      conversation_turns: await countBy2(db, `SELECT is_multi_turn AS g, conversation_turns AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1, 2 ORDER BY 1, 2`),
+      pref_strength: await countBy(
+        db,
+        `SELECT coalesce(pref_strength, 'NULL') AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 2 DESC`,
+      ),
+      conversation_turns: await countBy2(
+        db,
+        `SELECT is_multi_turn AS g, conversation_turns AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1, 2 ORDER BY 1, 2`,
+      ),
     },
   };
 }

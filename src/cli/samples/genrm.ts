@@ -27,7 +27,11 @@ export const JUDGES = [
 ];
 /** Per judge, the share of its verdicts written in each spelling besides the bare A / B / tie. */
 const SPELLINGS: ReadonlyArray<Partial<Record<'brackets' | 'response' | 'bold' | 'loose', number>>> = [
-  { brackets: 0.1 }, { brackets: 0.6 }, { response: 0.3 }, { bold: 0.1, loose: 0.1 }, {},
+  { brackets: 0.1 },
+  { brackets: 0.6 },
+  { response: 0.3 },
+  { bold: 0.1, loose: 0.1 },
+  {},
 ];
 const UNUSABLE: ReadonlyArray<string | null> = ['unsure', '', 'N/A', null];
 export const JOBS = [
@@ -40,12 +44,31 @@ type Verdict = 'A' | 'B' | 'tie' | 'invalid';
 
 const judgeCols = (suffix: string) => JUDGES.map((_, k) => [`judge_${k + 1}_${suffix}`, 'VARCHAR'] as const);
 export const COLUMNS = [
-  ['question', 'VARCHAR'], ['response_1', 'VARCHAR'], ['response_2', 'VARCHAR'], ['source', 'VARCHAR'], ['id', 'VARCHAR'],
-  ['original_index', 'BIGINT'], ['judge_output_raw', 'VARCHAR[]'], ...judgeCols('response'), ...judgeCols('reasoning'),
-  ...judgeCols('raw'), ['judge_responses', 'VARCHAR[]'], ['majority_vote', 'VARCHAR'], ['agreement_score', 'DOUBLE'],
-  ['a_votes', 'BIGINT'], ['b_votes', 'BIGINT'], ['invalid_votes', 'BIGINT'], ['response_1_judge_score', 'DOUBLE'],
-  ['response_2_judge_score', 'DOUBLE'], ['winner', 'VARCHAR'], ['judge_job_id', 'VARCHAR'], ['judge_model', 'VARCHAR'],
-  ['judge_temperature', 'DOUBLE'], ['num_judges', 'BIGINT'], ['original_metadata', 'VARCHAR'], ['response_order', 'VARCHAR'],
+  ['question', 'VARCHAR'],
+  ['response_1', 'VARCHAR'],
+  ['response_2', 'VARCHAR'],
+  ['source', 'VARCHAR'],
+  ['id', 'VARCHAR'],
+  ['original_index', 'BIGINT'],
+  ['judge_output_raw', 'VARCHAR[]'],
+  ...judgeCols('response'),
+  ...judgeCols('reasoning'),
+  ...judgeCols('raw'),
+  ['judge_responses', 'VARCHAR[]'],
+  ['majority_vote', 'VARCHAR'],
+  ['agreement_score', 'DOUBLE'],
+  ['a_votes', 'BIGINT'],
+  ['b_votes', 'BIGINT'],
+  ['invalid_votes', 'BIGINT'],
+  ['response_1_judge_score', 'DOUBLE'],
+  ['response_2_judge_score', 'DOUBLE'],
+  ['winner', 'VARCHAR'],
+  ['judge_job_id', 'VARCHAR'],
+  ['judge_model', 'VARCHAR'],
+  ['judge_temperature', 'DOUBLE'],
+  ['num_judges', 'BIGINT'],
+  ['original_metadata', 'VARCHAR'],
+  ['response_order', 'VARCHAR'],
   ['swap_id', 'VARCHAR'],
 ] as const;
 
@@ -73,10 +96,16 @@ function spell(rng: Rng, k: number, v: Verdict): string | null {
 }
 
 const REASONS: Record<Verdict, string[]> = {
-  A: ['Response 1 is more accurate and answers every part of the question.', 'Response 1 is clearer and better organised than response 2.',
-    'Response 2 misses the key point that response 1 explains.'],
-  B: ['Response 2 is more accurate and answers every part of the question.', 'Response 2 is clearer and better organised than response 1.',
-    'Response 1 misses the key point that response 2 explains.'],
+  A: [
+    'Response 1 is more accurate and answers every part of the question.',
+    'Response 1 is clearer and better organised than response 2.',
+    'Response 2 misses the key point that response 1 explains.',
+  ],
+  B: [
+    'Response 2 is more accurate and answers every part of the question.',
+    'Response 2 is clearer and better organised than response 1.',
+    'Response 1 misses the key point that response 2 explains.',
+  ],
   tie: ['Both responses are correct and about equally helpful.', 'Neither response is clearly better than the other.'],
   invalid: ['I cannot tell which response is better without more context.', 'The question is ambiguous.'],
 };
@@ -117,12 +146,26 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
       });
       const m = majority(votes);
       const row: Row = {
-        question: ex.prompt, response_1: swapped ? resp2 : resp1, response_2: swapped ? resp1 : resp2, source,
-        id: `${swapId}-${swapped ? 's' : 'o'}`, original_index: index, judge_responses: votes,
-        majority_vote: m.vote, agreement_score: m.agreement, a_votes: m.a, b_votes: m.b, invalid_votes: m.invalid,
+        question: ex.prompt,
+        response_1: swapped ? resp2 : resp1,
+        response_2: swapped ? resp1 : resp2,
+        source,
+        id: `${swapId}-${swapped ? 's' : 'o'}`,
+        original_index: index,
+        judge_responses: votes,
+        majority_vote: m.vote,
+        agreement_score: m.agreement,
+        a_votes: m.a,
+        b_votes: m.b,
+        invalid_votes: m.invalid,
         winner: m.vote === 'A' ? 'response_1' : m.vote === 'B' ? 'response_2' : 'tie',
-        judge_job_id: job.judge_job_id, judge_model: job.judge_model, judge_temperature: job.judge_temperature, num_judges: JUDGES.length,
-        original_metadata: metadata, response_order: order, swap_id: swapId,
+        judge_job_id: job.judge_job_id,
+        judge_model: job.judge_model,
+        judge_temperature: job.judge_temperature,
+        num_judges: JUDGES.length,
+        original_metadata: metadata,
+        response_order: order,
+        swap_id: swapId,
       };
       const raws: string[] = [];
       const scores: [number, number][] = [];
@@ -149,7 +192,10 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
   await db.writeParquet(path, COLUMNS, rows);
   const src = parquet(path);
   const summary = await summarise(db, {
-    from: src, a: `'response 1'`, b: `'response 2'`, winner: 'majority_vote',
+    from: src,
+    a: `'response 1'`,
+    b: `'response 2'`,
+    winner: 'majority_vote',
     outcome: `CASE majority_vote WHEN 'A' THEN 'a' WHEN 'B' THEN 'b' WHEN 'tie' THEN 'tie' END`,
   });
   // The judges' verdicts as read, one column v1 … v5 per judge, with the recorded majority and swap key.
@@ -163,18 +209,31 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
         CAST(count(*) FILTER (WHERE o.${col} IN ('A', 'B') AND s.${col} IN ('A', 'B') AND o.${col} <> s.${col}) AS DOUBLE) AS consistent
       FROM ${read} o JOIN ${read} s ON o.swap_id = s.swap_id AND o.response_order = 'original' AND s.response_order = 'swapped'`);
     const n = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)]));
-    return { ...n, position_bias_rate: round4(n.both_a! / n.decisive!), position_inconsistency_rate: round4((n.both_a! + n.both_b!) / n.decisive!) };
+    return {
+      ...n,
+      position_bias_rate: round4(n.both_a! / n.decisive!),
+      position_inconsistency_rate: round4((n.both_a! + n.both_b!) / n.decisive!),
+    };
   };
   const judges = [];
   for (let k = 0; k < JUDGES.length; k++) {
     const col = `judge_${k + 1}_response`;
-    const votes = { A: 0, B: 0, tie: 0, invalid: 0, ...(await countBy(db, `SELECT v${k + 1} AS k, CAST(count(*) AS DOUBLE) AS n FROM ${read} GROUP BY 1 ORDER BY 1`)) };
+    const votes = {
+      A: 0,
+      B: 0,
+      tie: 0,
+      invalid: 0,
+      ...(await countBy(db, `SELECT v${k + 1} AS k, CAST(count(*) AS DOUBLE) AS n FROM ${read} GROUP BY 1 ORDER BY 1`)),
+    };
     const agree = await db.one(`SELECT CAST(count(*) FILTER (WHERE v${k + 1} = maj) AS DOUBLE) AS n FROM ${read}`);
     judges.push({
       column: col,
       planted: JUDGES[k],
       votes,
-      spellings: await countBy(db, `SELECT coalesce(${col}, 'NULL') AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 2 DESC, 1`),
+      spellings: await countBy(
+        db,
+        `SELECT coalesce(${col}, 'NULL') AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 2 DESC, 1`,
+      ),
       agrees_with_majority: Number(agree.n),
       // share of this judge's decisive verdicts that went to the first-shown response
       a_share: round4(votes.A / (votes.A + votes.B)),
@@ -193,17 +252,27 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
       judges,
       majority_votes: maj,
       majority_rule: MAJORITY_RULE,
-      agreement_distribution: await countBy(db, `SELECT CAST(round(agreement_score, 4) AS VARCHAR) AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
+      agreement_distribution: await countBy(
+        db,
+        `SELECT CAST(round(agreement_score, 4) AS VARCHAR) AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`,
+      ),
       invalid_judge_votes: Number((await db.one(`SELECT CAST(sum(invalid_votes) AS DOUBLE) AS n FROM ${src}`)).n),
       position_bias: {
         a_share_of_decisive_majorities: round4(maj.A! / (maj.A! + maj.B!)),
         swap_pairs: await swapOf('maj'),
       },
-      jobs: await countBy2(db, `SELECT judge_job_id AS g, judge_model || ' @ ' || judge_temperature AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1, 2 ORDER BY 1, 2`),
+      jobs: await countBy2(
+        db,
+        `SELECT judge_job_id AS g, judge_model || ' @ ' || judge_temperature AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1, 2 ORDER BY 1, 2`,
+      ),
       sources: await countBy(db, `SELECT source AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
       winners: await countBy(db, `SELECT winner AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
-      mean_judge_scores: Object.fromEntries(Object.entries(await db.one(`SELECT round(avg(response_1_judge_score), 4) AS response_1,
-        round(avg(response_2_judge_score), 4) AS response_2 FROM ${src}`)).map(([k, v]) => [k, Number(v)])),
+      mean_judge_scores: Object.fromEntries(
+        Object.entries(
+          await db.one(`SELECT round(avg(response_1_judge_score), 4) AS response_1,
+        round(avg(response_2_judge_score), 4) AS response_2 FROM ${src}`),
+        ).map(([k, v]) => [k, Number(v)]),
+      ),
     },
   };
 }

@@ -42,14 +42,16 @@ export const SAMPLE_FILES = GENERATORS.map((g) => g.module.FILE);
 /** The default sample aggregated per (model_a, model_b, outcome), model indices into the sorted model list. */
 async function countsJson(db: Db, path: string): Promise<{ text: string; votes: number; cells: number }> {
   const src = `read_parquet(${lit(path)})`;
-  const models = (await db.all(`SELECT DISTINCT m FROM (SELECT model_a AS m FROM ${src} UNION ALL SELECT model_b FROM ${src}) ORDER BY m`))
-    .map((r) => String(r.m));
-  const cells = (await db.all(`WITH m AS (SELECT m, CAST(row_number() OVER (ORDER BY m) - 1 AS INTEGER) AS i FROM
+  const models = (
+    await db.all(`SELECT DISTINCT m FROM (SELECT model_a AS m FROM ${src} UNION ALL SELECT model_b FROM ${src}) ORDER BY m`)
+  ).map((r) => String(r.m));
+  const cells = (
+    await db.all(`WITH m AS (SELECT m, CAST(row_number() OVER (ORDER BY m) - 1 AS INTEGER) AS i FROM
       (SELECT DISTINCT model_a AS m FROM ${src} UNION SELECT model_b FROM ${src}))
     SELECT ma.i AS a, mb.i AS b, CAST(CASE winner WHEN 'model_a' THEN 0 WHEN 'model_b' THEN 1 WHEN 'tie' THEN 2
       WHEN 'tie (bothbad)' THEN 3 END AS INTEGER) AS o, CAST(count(*) AS INTEGER) AS n
-    FROM ${src} s JOIN m ma ON s.model_a = ma.m JOIN m mb ON s.model_b = mb.m GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`))
-    .map((r) => [Number(r.a), Number(r.b), Number(r.o), Number(r.n)]);
+    FROM ${src} s JOIN m ma ON s.model_a = ma.m JOIN m mb ON s.model_b = mb.m GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`)
+  ).map((r) => [Number(r.a), Number(r.b), Number(r.o), Number(r.n)]);
   const text = `{"models": ${JSON.stringify(models)},\n "cells": [\n${cells.map((c) => `  ${JSON.stringify(c)}`).join(',\n')}\n]}\n`;
   return { text, votes: cells.reduce((s, c) => s + c[3]!, 0), cells: cells.length };
 }
@@ -71,8 +73,15 @@ export async function generateSamples(outDir: string, log: (s: string) => void =
       entries.push(e);
       const { summary, ...rest } = e;
       samples[e.file] = {
-        preset: rest.preset, source: g.SOURCE, format: e.file.split('.').pop(), bytes: statSync(path).size, sha256: sha256(path),
-        ...summary, true_ratings: rest.true_ratings, planted: rest.planted, ...(rest.notes ? { notes: rest.notes } : {}),
+        preset: rest.preset,
+        source: g.SOURCE,
+        format: e.file.split('.').pop(),
+        bytes: statSync(path).size,
+        sha256: sha256(path),
+        ...summary,
+        true_ratings: rest.true_ratings,
+        planted: rest.planted,
+        ...(rest.notes ? { notes: rest.notes } : {}),
       };
       log(`${g.FILE.padEnd(30)} ${String(statSync(path).size).padStart(9)} bytes  ${summary.rows} rows  ${Date.now() - t0} ms`);
     }
@@ -89,10 +98,12 @@ export async function generateSamples(outDir: string, log: (s: string) => void =
         votes: 'sum of weights (1 per row, or the count column) over usable rows',
         models: 'distinct models among usable rows',
         outcomes: 'weighted outcome counts among usable rows',
-        rejected: "rows set aside, by the page's reason (REJECT_REASONS in src/core/sql/battles.ts), checked in this order: 'no rejected answer' (a side that needs a column is empty), 'null model', 'model against itself', 'not exactly one winner column set' (one-hot winners), 'null winner', 'unknown winner label \"x\"', 'invalid weight'",
+        rejected:
+          "rows set aside, by the page's reason (REJECT_REASONS in src/core/sql/battles.ts), checked in this order: 'no rejected answer' (a side that needs a column is empty), 'null model', 'model against itself', 'not exactly one winner column set' (one-hot winners), 'null winner', 'unknown winner label \"x\"', 'invalid weight'",
         preset: 'the preset the page detects (detectPreset in src/core/schema/detect.ts)',
         source: 'the published dataset whose exact columns (names, order, types) the sample has; its content is invented',
-        true_ratings: 'Elo scale (400 points per factor of 10 in odds), mean 1000; P(A beats B) = 1/(1+10^((Rb-Ra)/400)) for votes that are not tie / both_bad',
+        true_ratings:
+          'Elo scale (400 points per factor of 10 in odds), mean 1000; P(A beats B) = 1/(1+10^((Rb-Ra)/400)) for votes that are not tie / both_bad',
       },
       default_sample: conversations.FILE,
       derived: { [COUNTS_FILE]: { from: conversations.FILE, cells: counts.cells, votes: counts.votes, bytes: counts.text.length } },

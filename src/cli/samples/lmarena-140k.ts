@@ -19,15 +19,27 @@ const ROWS = 1500;
 const START = 1743465600; // 2025-04-01 00:00 UTC
 
 const STYLES: Record<string, [rating: number, sentences: number, header: number, list: number, bold: number]> = {
-  'tessera-5-preview': [1250, 3, 0.7, 0.8, 0.7], 'tessera-4.1-mini': [1160, 2, 0.4, 0.5, 0.4], 'aria-4-opus': [1230, 2, 0.3, 0.4, 0.3],
-  'aria-4-haiku': [1120, 1, 0.2, 0.3, 0.2], 'lumen-4-maverick': [1140, 3, 0.8, 0.85, 0.8], 'lumen-4-scout': [1070, 2, 0.5, 0.6, 0.5],
-  'corvid-r2': [1200, 2, 0.3, 0.4, 0.3], 'corvid-v3.1': [1150, 2, 0.3, 0.4, 0.3], 'gallia-medium-3': [1100, 1, 0.2, 0.3, 0.2],
-  'glimmer-3-27b': [1060, 1, 0.2, 0.3, 0.2], 'quokka-qwq-32b': [1090, 2, 0.3, 0.5, 0.3], 'mosaic-omni-2': [1030, 1, 0.1, 0.2, 0.1],
-  'wombat-nano': [960, 1, 0.1, 0.1, 0.1], 'alpine-3-8b': [940, 1, 0.2, 0.2, 0.2],
+  'tessera-5-preview': [1250, 3, 0.7, 0.8, 0.7],
+  'tessera-4.1-mini': [1160, 2, 0.4, 0.5, 0.4],
+  'aria-4-opus': [1230, 2, 0.3, 0.4, 0.3],
+  'aria-4-haiku': [1120, 1, 0.2, 0.3, 0.2],
+  'lumen-4-maverick': [1140, 3, 0.8, 0.85, 0.8],
+  'lumen-4-scout': [1070, 2, 0.5, 0.6, 0.5],
+  'corvid-r2': [1200, 2, 0.3, 0.4, 0.3],
+  'corvid-v3.1': [1150, 2, 0.3, 0.4, 0.3],
+  'gallia-medium-3': [1100, 1, 0.2, 0.3, 0.2],
+  'glimmer-3-27b': [1060, 1, 0.2, 0.3, 0.2],
+  'quokka-qwq-32b': [1090, 2, 0.3, 0.5, 0.3],
+  'mosaic-omni-2': [1030, 1, 0.1, 0.2, 0.1],
+  'wombat-nano': [960, 1, 0.1, 0.1, 0.1],
+  'alpine-3-8b': [940, 1, 0.2, 0.2, 0.2],
 };
 export const TRUE_RATINGS = centre(Object.fromEntries(Object.entries(STYLES).map(([n, [r]]) => [n, r])));
 const MODELS: LmModel[] = Object.entries(STYLES).map(([name, [, sentences, header, list, bold]], k) => ({
-  name, rating: TRUE_RATINGS[name]!, popularity: 1 + (k % 3), style: { sentences, header, list, bold },
+  name,
+  rating: TRUE_RATINGS[name]!,
+  popularity: 1 + (k % 3),
+  style: { sentences, header, list, bold },
 }));
 export const CODE_EFFECTS: Record<string, number> = { 'corvid-r2': 120, 'quokka-qwq-32b': 100, 'aria-4-haiku': -80 };
 export const LANGUAGE_EFFECTS: Record<string, Record<string, number>> = { Chinese: { 'glimmer-3-27b': 220 } };
@@ -48,10 +60,20 @@ const CATEGORY_TAG =
   'technical_accuracy BOOLEAN), "if_v0.1" STRUCT("if" BOOLEAN, score BIGINT), "math_v0.1" STRUCT(math BOOLEAN))';
 
 export const COLUMNS = [
-  ['id', 'VARCHAR'], ['model_a', 'VARCHAR'], ['model_b', 'VARCHAR'], ['winner', 'VARCHAR'], ['evaluation_session_id', 'VARCHAR'],
-  ['evaluation_order', 'BIGINT'], ['conversation_a', `${MESSAGE}[]`], ['conversation_b', `${MESSAGE}[]`],
+  ['id', 'VARCHAR'],
+  ['model_a', 'VARCHAR'],
+  ['model_b', 'VARCHAR'],
+  ['winner', 'VARCHAR'],
+  ['evaluation_session_id', 'VARCHAR'],
+  ['evaluation_order', 'BIGINT'],
+  ['conversation_a', `${MESSAGE}[]`],
+  ['conversation_b', `${MESSAGE}[]`],
   ['full_conversation', `STRUCT("user" ${MESSAGE}, model_side_a ${MESSAGE}, model_side_b ${MESSAGE})[]`],
-  ['conv_metadata', CONV_METADATA], ['category_tag', CATEGORY_TAG], ['language', 'VARCHAR'], ['is_code', 'BOOLEAN'], ['timestamp', 'TIMESTAMP'],
+  ['conv_metadata', CONV_METADATA],
+  ['category_tag', CATEGORY_TAG],
+  ['language', 'VARCHAR'],
+  ['is_code', 'BOOLEAN'],
+  ['timestamp', 'TIMESTAMP'],
 ] as const;
 
 function uuid(rng: Rng): string {
@@ -78,11 +100,23 @@ function rows(rng: Rng, votes: readonly LmVote[]): Row[] {
     left--;
     order++;
     out.push({
-      id: uuid(rng), model_a: v.a, model_b: v.b, winner: WINNER[v.outcome], evaluation_session_id: session, evaluation_order: order,
+      id: uuid(rng),
+      model_a: v.a,
+      model_b: v.b,
+      winner: WINNER[v.outcome],
+      evaluation_session_id: session,
+      evaluation_order: order,
       conversation_a: v.turns.flatMap((t) => [message('user', t.user), message('assistant', t.a)]),
       conversation_b: v.turns.flatMap((t) => [message('user', t.user), message('assistant', t.b)]),
-      full_conversation: v.turns.map((t) => ({ user: message('user', t.user), model_side_a: message('assistant', t.a), model_side_b: message('assistant', t.b) })),
-      conv_metadata: v.meta, category_tag: v.category, language: v.language, is_code: v.isCode,
+      full_conversation: v.turns.map((t) => ({
+        user: message('user', t.user),
+        model_side_a: message('assistant', t.a),
+        model_side_b: message('assistant', t.b),
+      })),
+      conv_metadata: v.meta,
+      category_tag: v.category,
+      language: v.language,
+      is_code: v.isCode,
       timestamp: timestamp(START + Math.round(v.day * 86400 * 1000) / 1000),
     });
   }
@@ -93,8 +127,15 @@ export const structField: FieldSql = (column, path, type) => `CAST(${[column, ..
 
 export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEntry> {
   const votes = drawVotes(rng, {
-    models: MODELS, votes: ROWS, days: 60, codeEffects: CODE_EFFECTS, languageEffects: LANGUAGE_EFFECTS, hardEffects: HARD_EFFECTS,
-    pTie: 0.2, pBothBad: 0.1, code: 0.25,
+    models: MODELS,
+    votes: ROWS,
+    days: 60,
+    codeEffects: CODE_EFFECTS,
+    languageEffects: LANGUAGE_EFFECTS,
+    hardEffects: HARD_EFFECTS,
+    pTie: 0.2,
+    pBothBad: 0.1,
+    code: 0.25,
   });
   const implied = impliedRatings(votes);
   await db.writeParquet(path, COLUMNS, rows(rng, votes));
@@ -120,7 +161,9 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
       languages: await languageFigures(db, src, usable),
       sessions: Number((await db.one(`SELECT CAST(count(DISTINCT evaluation_session_id) AS DOUBLE) AS n FROM ${src}`)).n),
       evaluation_order: await countBy(db, `SELECT evaluation_order AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
-      timestamp_range: Object.values(await db.one(`SELECT CAST(min("timestamp") AS VARCHAR) AS lo, CAST(max("timestamp") AS VARCHAR) AS hi FROM ${src}`)),
+      timestamp_range: Object.values(
+        await db.one(`SELECT CAST(min("timestamp") AS VARCHAR) AS lo, CAST(max("timestamp") AS VARCHAR) AS hi FROM ${src}`),
+      ),
     },
   };
 }

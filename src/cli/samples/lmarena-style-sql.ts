@@ -35,9 +35,14 @@ export async function styleFigures(db: Db, rows: string): Promise<Record<string,
     const sd = Number(r.sd);
     const beta = STYLE_BETA[feature];
     per[feature] = {
-      beta, mean: round4(Number(r.mean)), sd: round4(sd), logit_per_sd: round4(beta * sd), elo_per_sd: round4((beta * sd * 400) / Math.LN10),
+      beta,
+      mean: round4(Number(r.mean)),
+      sd: round4(sd),
+      logit_per_sd: round4(beta * sd),
+      elo_per_sd: round4((beta * sd * 400) / Math.LN10),
       // score (tie = ½) of the side with more of this feature, from A's and from B's seat
-      score_when_a_has_more: round4(Number(r.score_more_a)), score_when_b_has_more: round4(Number(r.score_more_b)),
+      score_when_a_has_more: round4(Number(r.score_more_a)),
+      score_when_b_has_more: round4(Number(r.score_more_b)),
     };
   }
   return per;

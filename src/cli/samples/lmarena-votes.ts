@@ -31,7 +31,15 @@ export const HIGH_FREQ_PROMPTS = ['hi', 'hello', 'test', 'who are you?', 'what m
 export const HIGH_FREQ_SAMPLED = 0.25;
 const REFUSAL = "I'm sorry, but I can't help with that request.";
 
-export const CRITERIA = ['specificity', 'domain_knowledge', 'complexity', 'problem_solving', 'creativity', 'technical_accuracy', 'real_world'] as const;
+export const CRITERIA = [
+  'specificity',
+  'domain_knowledge',
+  'complexity',
+  'problem_solving',
+  'creativity',
+  'technical_accuracy',
+  'real_world',
+] as const;
 
 export interface Exchange {
   user: string;
@@ -110,7 +118,8 @@ export function styleFeatures(m: ConvMetadata): Record<StyleFeature, [number, nu
 
 export function styleLogit(m: ConvMetadata): number {
   let s = 0;
-  for (const [f, [a, b]] of Object.entries(styleFeatures(m)) as [StyleFeature, [number, number]][]) s += STYLE_BETA[f] * ((a - b) / (a + b + 1));
+  for (const [f, [a, b]] of Object.entries(styleFeatures(m)) as [StyleFeature, [number, number]][])
+    s += STYLE_BETA[f] * ((a - b) / (a + b + 1));
   return s;
 }
 
@@ -129,12 +138,19 @@ export function convMetadata(turns: readonly Exchange[]): ConvMetadata {
   }
   const last = turns[turns.length - 1]!;
   return {
-    sum_user_tokens: user, sum_assistant_a_tokens: ta, sum_assistant_b_tokens: tb,
+    sum_user_tokens: user,
+    sum_assistant_a_tokens: ta,
+    sum_assistant_b_tokens: tb,
     // what each model read before its last answer
-    context_a_tokens: user + ta - tokens(last.a), context_b_tokens: user + tb - tokens(last.b),
+    context_a_tokens: user + ta - tokens(last.a),
+    context_b_tokens: user + tb - tokens(last.b),
     turns: turns.length,
-    header_count_a: ca.header, list_count_a: ca.list, bold_count_a: ca.bold,
-    header_count_b: cb.header, list_count_b: cb.list, bold_count_b: cb.bold,
+    header_count_a: ca.header,
+    list_count_a: ca.list,
+    bold_count_a: ca.bold,
+    header_count_b: cb.header,
+    list_count_b: cb.list,
+    bold_count_b: cb.bold,
   };
 }
 
@@ -142,7 +158,9 @@ function categoryTag(rng: Rng, isCode: boolean, highFreq: boolean): { tag: Categ
   const hard = !highFreq && rng.bool(isCode ? 0.45 : 0.18);
   // A hard prompt meets 6 or 7 of the 7 criteria; any other meets at most 5.
   const met = hard ? 6 + rng.int(2) : highFreq ? 0 : Math.min(5, rng.int(6));
-  const order = CRITERIA.map((c) => [c, rng.next()] as const).sort((x, y) => x[1] - y[1]).map(([c]) => c);
+  const order = CRITERIA.map((c) => [c, rng.next()] as const)
+    .sort((x, y) => x[1] - y[1])
+    .map(([c]) => c);
   const on = new Set(order.slice(0, met));
   const ifScore = highFreq ? 0 : rng.weightedIndex([30, 20, 15, 15, 12, 8]);
   const creative = !highFreq && !isCode && rng.bool(0.12);
@@ -158,7 +176,9 @@ function categoryTag(rng: Rng, isCode: boolean, highFreq: boolean): { tag: Categ
 }
 
 function ratingOf(o: VoteOptions, base: Ratings, m: string, v: { isCode: boolean; language: string; hard: boolean }): number {
-  return base[m]! + (v.isCode ? o.codeEffects[m] ?? 0 : 0) + (o.languageEffects[v.language]?.[m] ?? 0) + (v.hard ? o.hardEffects[m] ?? 0 : 0);
+  return (
+    base[m]! + (v.isCode ? (o.codeEffects[m] ?? 0) : 0) + (o.languageEffects[v.language]?.[m] ?? 0) + (v.hard ? (o.hardEffects[m] ?? 0) : 0)
+  );
 }
 
 /**
@@ -194,7 +214,11 @@ export function drawVotes(rng: Rng, o: VoteOptions): LmVote[] {
     const turns: Exchange[] = [];
     for (let t = 0; t < n; t++) {
       const user = t === 0 ? first : followUp(rng, language);
-      turns.push({ user, a: styledAnswer(rng, language, ex.topic, ma.style, isCode), b: styledAnswer(rng, language, ex.topic, mb.style, isCode) });
+      turns.push({
+        user,
+        a: styledAnswer(rng, language, ex.topic, ma.style, isCode),
+        b: styledAnswer(rng, language, ex.topic, mb.style, isCode),
+      });
     }
     const isRefusal = !isCode && rng.bool(0.03);
     if (isRefusal) turns[turns.length - 1]![rng.bool(0.5) ? 'a' : 'b'] = REFUSAL;
@@ -205,8 +229,21 @@ export function drawVotes(rng: Rng, o: VoteOptions): LmVote[] {
     const rb = ratingOf(o, base, mb.name, v);
     const outcome = drawOutcome(rng, ra + ELO_PER_LOGIT * style, rb, o.pTie, o.pBothBad);
     return {
-      a: ma.name, b: mb.name, outcome, language, isCode, isRefusal, hard, turns, meta, category: tag,
-      dedup: { high_freq: highFreq, sampled: highFreq ? rng.bool(HIGH_FREQ_SAMPLED) : true }, day, style, ra, rb,
+      a: ma.name,
+      b: mb.name,
+      outcome,
+      language,
+      isCode,
+      isRefusal,
+      hard,
+      turns,
+      meta,
+      category: tag,
+      dedup: { high_freq: highFreq, sampled: highFreq ? rng.bool(HIGH_FREQ_SAMPLED) : true },
+      day,
+      style,
+      ra,
+      rb,
     };
   });
   return votes;

@@ -30,7 +30,12 @@ export function markdownCounts(text: string): MarkdownCounts {
   const n = (re: RegExp) => (t.match(re) ?? []).length;
   return {
     header: {
-      h1: n(/^#{1}\s/gm), h2: n(/^#{2}\s/gm), h3: n(/^#{3}\s/gm), h4: n(/^#{4}\s/gm), h5: n(/^#{5}\s/gm), h6: n(/^#{6}\s/gm),
+      h1: n(/^#{1}\s/gm),
+      h2: n(/^#{2}\s/gm),
+      h3: n(/^#{3}\s/gm),
+      h4: n(/^#{4}\s/gm),
+      h5: n(/^#{5}\s/gm),
+      h6: n(/^#{6}\s/gm),
     },
     list: { ordered: n(/^\s*\d+\.\s/gm), unordered: n(/^\s*[-*+]\s/gm) },
     bold: { '**': n(/\*\*[^*\n]+\*\*/g), __: n(/__[^_\n]+__/g) },
@@ -38,8 +43,7 @@ export function markdownCounts(text: string): MarkdownCounts {
 }
 
 export function addCounts(x: MarkdownCounts, y: MarkdownCounts): MarkdownCounts {
-  const add = <T extends Record<string, number>>(p: T, q: T): T =>
-    Object.fromEntries(Object.keys(p).map((k) => [k, p[k]! + q[k]!])) as T;
+  const add = <T extends Record<string, number>>(p: T, q: T): T => Object.fromEntries(Object.keys(p).map((k) => [k, p[k]! + q[k]!])) as T;
   return { header: add(x.header, y.header), list: add(x.list, y.list), bold: add(x.bold, y.bold) };
 }
 

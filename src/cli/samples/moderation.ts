@@ -2,19 +2,34 @@
 import { EDGY } from './text.ts';
 import type { Rng } from './rng.ts';
 
-export const MOD_CATEGORIES = ['harassment', 'harassment/threatening', 'hate', 'hate/threatening', 'self-harm',
-  'self-harm/instructions', 'self-harm/intent', 'sexual', 'sexual/minors', 'violence', 'violence/graphic'];
+export const MOD_CATEGORIES = [
+  'harassment',
+  'harassment/threatening',
+  'hate',
+  'hate/threatening',
+  'self-harm',
+  'self-harm/instructions',
+  'self-harm/intent',
+  'sexual',
+  'sexual/minors',
+  'violence',
+  'violence/graphic',
+];
 
 const catStruct = (t: string) => `STRUCT(${MOD_CATEGORIES.map((c) => `"${c}" ${t}`).join(', ')})`;
-export const MODERATION_TYPE =
-  `STRUCT(categories ${catStruct('BOOLEAN')}, category_scores ${catStruct('DOUBLE')}, flagged BOOLEAN)`;
+export const MODERATION_TYPE = `STRUCT(categories ${catStruct('BOOLEAN')}, category_scores ${catStruct('DOUBLE')}, flagged BOOLEAN)`;
 export const TOXIC_TYPE =
   'STRUCT("roberta-large" STRUCT(flagged BOOLEAN, probability DOUBLE), "t5-large" STRUCT(flagged BOOLEAN, score DOUBLE))';
 
 /** Categories that tend to come along with the main one. */
 const RELATED: Record<string, string> = {
-  violence: 'violence/graphic', 'violence/graphic': 'violence', harassment: 'hate', 'harassment/threatening': 'harassment',
-  'self-harm': 'self-harm/intent', hate: 'harassment', sexual: 'harassment',
+  violence: 'violence/graphic',
+  'violence/graphic': 'violence',
+  harassment: 'hate',
+  'harassment/threatening': 'harassment',
+  'self-harm': 'self-harm/intent',
+  hate: 'harassment',
+  sexual: 'harassment',
 };
 
 export interface Safety {

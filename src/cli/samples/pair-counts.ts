@@ -10,9 +10,22 @@ export const FILE = 'pair-counts.csv';
 export const SOURCE = 'none: pre-aggregated counts (model_a, model_b, winner, count), the shape the aggregate command writes';
 const TARGET_VOTES = 60_000;
 export const GROUPS: ReadonlyArray<ReadonlyArray<readonly [string, number]>> = [
-  [['north-70b', 1180], ['north-13b', 1060], ['north-7b', 960], ['atlas-v3', 1120], ['atlas-v2', 1010], ['atlas-v1', 900],
-    ['kite-large', 980], ['kite-small', 790]],
-  [['island-a', 1150], ['island-b', 1040], ['island-c', 930], ['island-d', 880]],
+  [
+    ['north-70b', 1180],
+    ['north-13b', 1060],
+    ['north-7b', 960],
+    ['atlas-v3', 1120],
+    ['atlas-v2', 1010],
+    ['atlas-v1', 900],
+    ['kite-large', 980],
+    ['kite-small', 790],
+  ],
+  [
+    ['island-a', 1150],
+    ['island-b', 1040],
+    ['island-c', 930],
+    ['island-d', 880],
+  ],
 ];
 /** Each group is centred on 1000 separately (ratings across groups are not comparable), so the overall mean is 1000 too. */
 export const TRUE_RATINGS = Object.assign({}, ...GROUPS.map((g) => centre(Object.fromEntries(g)))) as Record<string, number>;

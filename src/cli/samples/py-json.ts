@@ -13,5 +13,7 @@ export function pyJson(v: unknown): string {
     return JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   }
   if (Array.isArray(v)) return `[${v.map(pyJson).join(', ')}]`;
-  return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${pyJson(k)}: ${pyJson(x)}`).join(', ')}}`;
+  return `{${Object.entries(v as Record<string, unknown>)
+    .map(([k, x]) => `${pyJson(k)}: ${pyJson(x)}`)
+    .join(', ')}}`;
 }

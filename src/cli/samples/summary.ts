@@ -33,7 +33,8 @@ export interface Summary {
  * page's order: a missing side, a null model, a model against itself, an unreadable winner, a bad weight.
  */
 export function normalisedSql(n: Normalise): string {
-  const unreadable = n.unclear ? lit(n.unclear)
+  const unreadable = n.unclear
+    ? lit(n.unclear)
     : `CASE WHEN winner IS NULL THEN 'null winner' ELSE 'unknown winner label "' || winner || '"' END`;
   return `(SELECT *, CASE WHEN missing IS NOT NULL THEN missing WHEN a IS NULL OR b IS NULL THEN 'null model'
       WHEN a = b THEN 'model against itself' WHEN outcome IS NULL THEN ${unreadable}

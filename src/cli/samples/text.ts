@@ -11,55 +11,153 @@ interface Bank {
 }
 
 const EN: Bank = {
-  prompts: ['Explain {t} in simple terms.', 'Write a short poem about {t}.', 'What are the pros and cons of {t}?',
-    'Give me three tips about {t}.', 'Summarize the history of {t} in two sentences.', 'Tell me a joke about {t}.',
-    'Write a Python function related to {t}.', 'Is {t} overrated? Be honest.', 'How would you teach {t} to a child?',
-    'Compare {t} with something from everyday life.'],
-  topics: ['quantum computing', 'photosynthesis', 'the French Revolution', 'remote work', 'black holes',
-    'machine learning', 'sourdough bread', 'climate change', 'the stock market', 'marathon training', 'jazz music',
-    'electric cars', 'the Roman Empire', 'sleep hygiene', 'budget travel', 'chess openings', 'vaccines', 'SQL joins'],
+  prompts: [
+    'Explain {t} in simple terms.',
+    'Write a short poem about {t}.',
+    'What are the pros and cons of {t}?',
+    'Give me three tips about {t}.',
+    'Summarize the history of {t} in two sentences.',
+    'Tell me a joke about {t}.',
+    'Write a Python function related to {t}.',
+    'Is {t} overrated? Be honest.',
+    'How would you teach {t} to a child?',
+    'Compare {t} with something from everyday life.',
+  ],
+  topics: [
+    'quantum computing',
+    'photosynthesis',
+    'the French Revolution',
+    'remote work',
+    'black holes',
+    'machine learning',
+    'sourdough bread',
+    'climate change',
+    'the stock market',
+    'marathon training',
+    'jazz music',
+    'electric cars',
+    'the Roman Empire',
+    'sleep hygiene',
+    'budget travel',
+    'chess openings',
+    'vaccines',
+    'SQL joins',
+  ],
   openers: ['Sure! ', 'Great question. ', 'Here is a short answer. ', 'Certainly. ', '', 'Of course. '],
-  sentences: ['{T} is easier to grasp once you split it into small pieces.', 'The key idea behind {t} is balance.',
-    'Many people get {t} wrong because they skip the basics.', 'In short, {t} rewards patience and practice.',
-    'Historically, {t} changed how people thought about the world.', 'A good first step with {t} is to read one solid overview.',
-    'Experts still debate parts of {t}.', 'Think of {t} as a recipe: ingredients, steps, result.'],
+  sentences: [
+    '{T} is easier to grasp once you split it into small pieces.',
+    'The key idea behind {t} is balance.',
+    'Many people get {t} wrong because they skip the basics.',
+    'In short, {t} rewards patience and practice.',
+    'Historically, {t} changed how people thought about the world.',
+    'A good first step with {t} is to read one solid overview.',
+    'Experts still debate parts of {t}.',
+    'Think of {t} as a recipe: ingredients, steps, result.',
+  ],
   followUps: ['Can you make it shorter?', 'Now explain it like I am five.', 'Give me an example.', 'Thanks, and in French?', 'Why?'],
 };
 
 const FR: Bank = {
-  prompts: ['Explique-moi {t} simplement.', 'Écris un petit poème sur {t}.', 'Quels sont les avantages et les inconvénients de {t} ?',
-    'Donne-moi trois conseils sur {t}.', "Résume l'histoire de {t} en deux phrases.", 'Raconte-moi une blague sur {t}.',
-    'Rédige un courriel poli au sujet de {t}.', 'Est-ce que {t} est surcoté ? Sois honnête.', 'Comment expliquer {t} à un enfant ?',
-    'Compare {t} avec un objet du quotidien.'],
-  topics: ["l'informatique quantique", 'la photosynthèse', 'la Révolution française', 'le télétravail', 'les trous noirs',
-    "l'apprentissage automatique", 'le pain au levain', 'le changement climatique', 'la bourse', 'le jazz',
-    'les voitures électriques', "l'Empire romain", 'le sommeil', 'la laïcité', 'la cuisine lyonnaise', 'le baccalauréat'],
+  prompts: [
+    'Explique-moi {t} simplement.',
+    'Écris un petit poème sur {t}.',
+    'Quels sont les avantages et les inconvénients de {t} ?',
+    'Donne-moi trois conseils sur {t}.',
+    "Résume l'histoire de {t} en deux phrases.",
+    'Raconte-moi une blague sur {t}.',
+    'Rédige un courriel poli au sujet de {t}.',
+    'Est-ce que {t} est surcoté ? Sois honnête.',
+    'Comment expliquer {t} à un enfant ?',
+    'Compare {t} avec un objet du quotidien.',
+  ],
+  topics: [
+    "l'informatique quantique",
+    'la photosynthèse',
+    'la Révolution française',
+    'le télétravail',
+    'les trous noirs',
+    "l'apprentissage automatique",
+    'le pain au levain',
+    'le changement climatique',
+    'la bourse',
+    'le jazz',
+    'les voitures électriques',
+    "l'Empire romain",
+    'le sommeil',
+    'la laïcité',
+    'la cuisine lyonnaise',
+    'le baccalauréat',
+  ],
   openers: ['Bien sûr ! ', 'Bonne question. ', 'Voici une réponse courte. ', 'Volontiers. ', '', 'Avec plaisir. '],
-  sentences: ['{T} se comprend mieux en le découpant en petites étapes.', "L'idée centrale de {t}, c'est l'équilibre.",
-    'Beaucoup de gens se trompent sur {t} faute de bases.', 'En bref, {t} demande de la patience.',
-    'Historiquement, {t} a changé notre vision du monde.', 'Pour commencer avec {t}, lisez une bonne synthèse.',
-    'Les experts débattent encore de certains aspects de {t}.', 'Voyez {t} comme une recette : ingrédients, étapes, résultat.'],
-  followUps: ['Tu peux faire plus court ?', 'Explique comme si j’avais cinq ans.', 'Donne un exemple.', 'Merci, et en anglais ?', 'Pourquoi ?'],
+  sentences: [
+    '{T} se comprend mieux en le découpant en petites étapes.',
+    "L'idée centrale de {t}, c'est l'équilibre.",
+    'Beaucoup de gens se trompent sur {t} faute de bases.',
+    'En bref, {t} demande de la patience.',
+    'Historiquement, {t} a changé notre vision du monde.',
+    'Pour commencer avec {t}, lisez une bonne synthèse.',
+    'Les experts débattent encore de certains aspects de {t}.',
+    'Voyez {t} comme une recette : ingrédients, étapes, résultat.',
+  ],
+  followUps: [
+    'Tu peux faire plus court ?',
+    'Explique comme si j’avais cinq ans.',
+    'Donne un exemple.',
+    'Merci, et en anglais ?',
+    'Pourquoi ?',
+  ],
 };
 
 const SMALL: Record<string, Bank> = {
-  Chinese: { prompts: ['请简单解释{t}。', '写一首关于{t}的短诗。', '{t}有什么优缺点？'], topics: ['量子计算', '光合作用', '机器学习', '气候变化'],
-    openers: ['当然！', '好问题。', ''], sentences: ['{t}的核心思想是平衡。', '理解{t}需要耐心。', '很多人误解了{t}。'], followUps: ['再短一点。', '举个例子。'] },
-  German: { prompts: ['Erkläre {t} einfach.', 'Schreib ein kurzes Gedicht über {t}.', 'Was sind Vor- und Nachteile von {t}?'],
-    topics: ['Quantencomputer', 'Photosynthese', 'maschinelles Lernen', 'Klimawandel'], openers: ['Gerne! ', 'Gute Frage. ', ''],
-    sentences: ['Bei {t} geht es vor allem um Balance.', '{T} braucht Geduld.', 'Viele verstehen {t} falsch.'], followUps: ['Kürzer bitte.', 'Ein Beispiel?'] },
-  Spanish: { prompts: ['Explica {t} de forma sencilla.', 'Escribe un poema corto sobre {t}.', '¿Qué ventajas tiene {t}?'],
-    topics: ['la computación cuántica', 'la fotosíntesis', 'el aprendizaje automático', 'el cambio climático'], openers: ['¡Claro! ', 'Buena pregunta. ', ''],
-    sentences: ['La idea clave de {t} es el equilibrio.', '{T} requiere paciencia.', 'Mucha gente entiende mal {t}.'], followUps: ['Más corto, por favor.', '¿Un ejemplo?'] },
-  Russian: { prompts: ['Объясни {t} простыми словами.', 'Напиши короткое стихотворение про {t}.', 'Какие плюсы и минусы у {t}?'],
-    topics: ['квантовые вычисления', 'фотосинтез', 'машинное обучение', 'изменение климата'], openers: ['Конечно! ', 'Хороший вопрос. ', ''],
-    sentences: ['Главная идея {t} — баланс.', '{T} требует терпения.', 'Многие неправильно понимают {t}.'], followUps: ['Короче, пожалуйста.', 'Пример?'] },
-  Portuguese: { prompts: ['Explique {t} de forma simples.', 'Escreva um poema curto sobre {t}.'], topics: ['a fotossíntese', 'o aprendizado de máquina'],
-    openers: ['Claro! ', ''], sentences: ['A ideia central de {t} é o equilíbrio.', '{T} exige paciência.'], followUps: ['Mais curto.'] },
-  Japanese: { prompts: ['{t}を簡単に説明してください。', '{t}についての短い詩を書いて。'], topics: ['量子コンピュータ', '光合成', '機械学習'],
-    openers: ['もちろん！', ''], sentences: ['{t}の要点はバランスです。', '{t}には忍耐が必要です。'], followUps: ['もっと短く。'] },
-  Italian: { prompts: ['Spiega {t} in modo semplice.', 'Scrivi una breve poesia su {t}.'], topics: ['la fotosintesi', "l'apprendimento automatico"],
-    openers: ['Certo! ', ''], sentences: ["L'idea chiave di {t} è l'equilibrio.", '{T} richiede pazienza.'], followUps: ['Più breve.'] },
+  Chinese: {
+    prompts: ['请简单解释{t}。', '写一首关于{t}的短诗。', '{t}有什么优缺点？'],
+    topics: ['量子计算', '光合作用', '机器学习', '气候变化'],
+    openers: ['当然！', '好问题。', ''],
+    sentences: ['{t}的核心思想是平衡。', '理解{t}需要耐心。', '很多人误解了{t}。'],
+    followUps: ['再短一点。', '举个例子。'],
+  },
+  German: {
+    prompts: ['Erkläre {t} einfach.', 'Schreib ein kurzes Gedicht über {t}.', 'Was sind Vor- und Nachteile von {t}?'],
+    topics: ['Quantencomputer', 'Photosynthese', 'maschinelles Lernen', 'Klimawandel'],
+    openers: ['Gerne! ', 'Gute Frage. ', ''],
+    sentences: ['Bei {t} geht es vor allem um Balance.', '{T} braucht Geduld.', 'Viele verstehen {t} falsch.'],
+    followUps: ['Kürzer bitte.', 'Ein Beispiel?'],
+  },
+  Spanish: {
+    prompts: ['Explica {t} de forma sencilla.', 'Escribe un poema corto sobre {t}.', '¿Qué ventajas tiene {t}?'],
+    topics: ['la computación cuántica', 'la fotosíntesis', 'el aprendizaje automático', 'el cambio climático'],
+    openers: ['¡Claro! ', 'Buena pregunta. ', ''],
+    sentences: ['La idea clave de {t} es el equilibrio.', '{T} requiere paciencia.', 'Mucha gente entiende mal {t}.'],
+    followUps: ['Más corto, por favor.', '¿Un ejemplo?'],
+  },
+  Russian: {
+    prompts: ['Объясни {t} простыми словами.', 'Напиши короткое стихотворение про {t}.', 'Какие плюсы и минусы у {t}?'],
+    topics: ['квантовые вычисления', 'фотосинтез', 'машинное обучение', 'изменение климата'],
+    openers: ['Конечно! ', 'Хороший вопрос. ', ''],
+    sentences: ['Главная идея {t} — баланс.', '{T} требует терпения.', 'Многие неправильно понимают {t}.'],
+    followUps: ['Короче, пожалуйста.', 'Пример?'],
+  },
+  Portuguese: {
+    prompts: ['Explique {t} de forma simples.', 'Escreva um poema curto sobre {t}.'],
+    topics: ['a fotossíntese', 'o aprendizado de máquina'],
+    openers: ['Claro! ', ''],
+    sentences: ['A ideia central de {t} é o equilíbrio.', '{T} exige paciência.'],
+    followUps: ['Mais curto.'],
+  },
+  Japanese: {
+    prompts: ['{t}を簡単に説明してください。', '{t}についての短い詩を書いて。'],
+    topics: ['量子コンピュータ', '光合成', '機械学習'],
+    openers: ['もちろん！', ''],
+    sentences: ['{t}の要点はバランスです。', '{t}には忍耐が必要です。'],
+    followUps: ['もっと短く。'],
+  },
+  Italian: {
+    prompts: ['Spiega {t} in modo semplice.', 'Scrivi una breve poesia su {t}.'],
+    topics: ['la fotosintesi', "l'apprendimento automatico"],
+    openers: ['Certo! ', ''],
+    sentences: ["L'idea chiave di {t} è l'equilibrio.", '{T} richiede pazienza.'],
+    followUps: ['Più breve.'],
+  },
 };
 
 const BANKS: Record<string, Bank> = { English: EN, French: FR, ...SMALL };
@@ -96,7 +194,12 @@ export function followUp(rng: Rng, language: string): string {
 
 /** A multi-turn conversation pair: the user turns are shared, the answers differ. */
 export function conversationPair(
-  rng: Rng, language: string, turns: number, verbosityA: number, verbosityB: number, first?: Exchange,
+  rng: Rng,
+  language: string,
+  turns: number,
+  verbosityA: number,
+  verbosityB: number,
+  first?: Exchange,
 ): { a: Turn[]; b: Turn[]; first: Exchange } {
   const ex = first ?? prompt(rng, language);
   const a: Turn[] = [];
@@ -126,7 +229,8 @@ export function longText(rng: Rng, bytes: number): string {
   const parts: string[] = [];
   let size = 0;
   for (let i = 0; size < bytes; i++) {
-    const line = `2023-05-${String(1 + (i % 28)).padStart(2, '0')} ${levels[rng.int(4)]} worker-${rng.int(16)} ` +
+    const line =
+      `2023-05-${String(1 + (i % 28)).padStart(2, '0')} ${levels[rng.int(4)]} worker-${rng.int(16)} ` +
       `request ${rng.hex(8)} took ${rng.int(900)} ms (${rng.pick(EN.topics)})\n`;
     parts.push(line);
     size += line.length;

@@ -13,17 +13,32 @@ export const FILE = 'verdicts.parquet';
 export const SOURCE = 'kensho/VERDICTS (pairwise)';
 const ROWS = 2000;
 const MODELS: ReadonlyArray<readonly [string, number]> = [
-  ['tessera-4o', 1120], ['aria-3-sonnet', 1090], ['lumen-3-70b', 1040], ['ledger-13b', 960], ['gallia-24b', 1010],
-  ['corvid-32b', 990], ['alpine-9b', 920], ['quokka-2-7b', 870],
+  ['tessera-4o', 1120],
+  ['aria-3-sonnet', 1090],
+  ['lumen-3-70b', 1040],
+  ['ledger-13b', 960],
+  ['gallia-24b', 1010],
+  ['corvid-32b', 990],
+  ['alpine-9b', 920],
+  ['quokka-2-7b', 870],
 ];
 export const TRUE_RATINGS = centre(Object.fromEntries(MODELS));
 /** ledger-13b is a finance specialist: much stronger on bffbench. */
 export const DATASET_EFFECTS: Record<string, Record<string, number>> = { bffbench: { 'ledger-13b': 200 }, mtbmr: {} };
 
 export const COLUMNS = [
-  ['qid', 'VARCHAR'], ['turn', 'BIGINT'], ['dataset', 'VARCHAR'], ['model_a', 'VARCHAR'], ['model_b', 'VARCHAR'], ['winner', 'VARCHAR'],
-  ['model_a_conv', TURNS], ['model_b_conv', TURNS], ['question', 'VARCHAR'], ['model_a_response', 'VARCHAR'],
-  ['model_b_response', 'VARCHAR'], ['ref_answer', 'VARCHAR'],
+  ['qid', 'VARCHAR'],
+  ['turn', 'BIGINT'],
+  ['dataset', 'VARCHAR'],
+  ['model_a', 'VARCHAR'],
+  ['model_b', 'VARCHAR'],
+  ['winner', 'VARCHAR'],
+  ['model_a_conv', TURNS],
+  ['model_b_conv', TURNS],
+  ['question', 'VARCHAR'],
+  ['model_a_response', 'VARCHAR'],
+  ['model_b_response', 'VARCHAR'],
+  ['ref_answer', 'VARCHAR'],
 ] as const;
 
 const FOLLOW_UP = 'Follow-up: explain your reasoning step by step.';
@@ -32,8 +47,12 @@ function financeQuestion(rng: Rng, q: number): { question: string; ref: string }
   const revenue = 100 + ((q * 37) % 900);
   const costs = Math.round(revenue * (0.4 + ((q * 13) % 50) / 100));
   const kind = rng.pick(['operating margin', 'operating profit', 'cost ratio']);
-  const ref = kind === 'operating profit' ? `${revenue - costs}` : kind === 'operating margin'
-    ? `${(((revenue - costs) / revenue) * 100).toFixed(1)}%` : `${((costs / revenue) * 100).toFixed(1)}%`;
+  const ref =
+    kind === 'operating profit'
+      ? `${revenue - costs}`
+      : kind === 'operating margin'
+        ? `${(((revenue - costs) / revenue) * 100).toFixed(1)}%`
+        : `${((costs / revenue) * 100).toFixed(1)}%`;
   return { question: `A company reports revenue of $${revenue}M and operating costs of $${costs}M. What is its ${kind}?`, ref };
 }
 
@@ -75,15 +94,26 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
     const ca = conv();
     const cb = conv();
     rows.push({
-      qid: `${dataset}_${String(q).padStart(3, '0')}`, turn, dataset, model_a: a, model_b: b,
-      winner: outcome === 'tie' ? 'tie' : outcome === 'a' ? a : b, model_a_conv: ca.conv, model_b_conv: cb.conv, question,
-      model_a_response: ca.response, model_b_response: cb.response, ref_answer: ref,
+      qid: `${dataset}_${String(q).padStart(3, '0')}`,
+      turn,
+      dataset,
+      model_a: a,
+      model_b: b,
+      winner: outcome === 'tie' ? 'tie' : outcome === 'a' ? a : b,
+      model_a_conv: ca.conv,
+      model_b_conv: cb.conv,
+      question,
+      model_a_response: ca.response,
+      model_b_response: cb.response,
+      ref_answer: ref,
     });
   }
   await db.writeParquet(path, COLUMNS, rows);
   const src = parquet(path);
   const summary = await summarise(db, {
-    from: src, a: 'model_a', b: 'model_b',
+    from: src,
+    a: 'model_a',
+    b: 'model_b',
     outcome: `CASE WHEN winner = 'tie' THEN 'tie' WHEN winner = model_a THEN 'a' WHEN winner = model_b THEN 'b' END`,
   });
   return {
@@ -96,13 +126,23 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
       dataset_effects: DATASET_EFFECTS,
       true_ratings_by_dataset: ratings,
       per_dataset: await countBy(db, `SELECT dataset AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
-      per_dataset_turn: await countBy2(db, `SELECT dataset AS g, turn AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1, 2 ORDER BY 1, 2`),
-      ties_per_dataset: await countBy(db, `SELECT dataset AS k, CAST(count(*) FILTER (WHERE winner = 'tie') AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
+      per_dataset_turn: await countBy2(
+        db,
+        `SELECT dataset AS g, turn AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1, 2 ORDER BY 1, 2`,
+      ),
+      ties_per_dataset: await countBy(
+        db,
+        `SELECT dataset AS k, CAST(count(*) FILTER (WHERE winner = 'tie') AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`,
+      ),
       with_ref_answer: await countBy(db, `SELECT dataset AS k, CAST(count(ref_answer) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`),
       distinct_qids: Number((await db.one(`SELECT CAST(count(DISTINCT qid) AS DOUBLE) AS n FROM ${src}`)).n),
       // each response is the last assistant message of its conversation, and turn counts the user messages
-      rows_consistent_with_conv: Number((await db.one(`SELECT CAST(count(*) FILTER (WHERE model_a_conv[-1].content = model_a_response
-        AND model_b_conv[-1].content = model_b_response AND len(model_a_conv) = 2 * turn AND len(model_b_conv) = 2 * turn) AS DOUBLE) AS n FROM ${src}`)).n),
+      rows_consistent_with_conv: Number(
+        (
+          await db.one(`SELECT CAST(count(*) FILTER (WHERE model_a_conv[-1].content = model_a_response
+        AND model_b_conv[-1].content = model_b_response AND len(model_a_conv) = 2 * turn AND len(model_b_conv) = 2 * turn) AS DOUBLE) AS n FROM ${src}`)
+        ).n,
+      ),
     },
   };
 }

@@ -2,7 +2,12 @@
 import type { Row, RunQuery } from '../../core/sql/connector.ts';
 import type { SqlQuery } from '../../core/sql/statement.ts';
 
-export function load<T>(query: RunQuery, q: SqlQuery, read: (rows: Row[]) => T, done: (value: T | null, error: string | null) => void): () => void {
+export function load<T>(
+  query: RunQuery,
+  q: SqlQuery,
+  read: (rows: Row[]) => T,
+  done: (value: T | null, error: string | null) => void,
+): () => void {
   let stale = false;
   query(q)
     .then((rows) => !stale && done(read(rows), null))

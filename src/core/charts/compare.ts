@@ -24,15 +24,29 @@ export function compareOrder(rows: readonly ComparedModel[]): string[] {
   return [...rows].sort((x, y) => y.left.rating - x.left.rating || (x.model < y.model ? -1 : 1)).map((r) => r.model);
 }
 
-const frame = (rows: readonly ComparedModel[], width: number) => modelRowsFrame(rows.map((r) => r.model), width);
+const frame = (rows: readonly ComparedModel[], width: number) =>
+  modelRowsFrame(
+    rows.map((r) => r.model),
+    width,
+  );
 
 /** Dumbbells: left and right ratings per model; significant changes drawn in red and thicker. */
 export function dumbbellOptions(input: CompareChartInput): PlotOptions {
   const { rows, leftLabel, rightLabel } = input;
   const order = compareOrder(rows);
   const dots = rows.flatMap((r) => [
-    { model: r.model, slice: leftLabel, rating: r1(r.left.rating), tip: `${r.model} in ${leftLabel}: ${r.left.rating.toFixed(1)} (rank ${r.left.rank}, ${r.left.votes.toLocaleString('en-US')} votes)` },
-    { model: r.model, slice: rightLabel, rating: r1(r.right.rating), tip: `${r.model} in ${rightLabel}: ${r.right.rating.toFixed(1)} (rank ${r.right.rank}, ${r.right.votes.toLocaleString('en-US')} votes)` },
+    {
+      model: r.model,
+      slice: leftLabel,
+      rating: r1(r.left.rating),
+      tip: `${r.model} in ${leftLabel}: ${r.left.rating.toFixed(1)} (rank ${r.left.rank}, ${r.left.votes.toLocaleString('en-US')} votes)`,
+    },
+    {
+      model: r.model,
+      slice: rightLabel,
+      rating: r1(r.right.rating),
+      tip: `${r.model} in ${rightLabel}: ${r.right.rating.toFixed(1)} (rank ${r.right.rank}, ${r.right.votes.toLocaleString('en-US')} votes)`,
+    },
   ]);
   return {
     ...frame(rows, input.width),
@@ -42,7 +56,9 @@ export function dumbbellOptions(input: CompareChartInput): PlotOptions {
     color: { type: 'ordinal', domain: [leftLabel, rightLabel], range: [...SLICE_COLOURS], legend: true },
     marks: [
       Plot.ruleY(rows, {
-        y: 'model', x1: (r: ComparedModel) => r1(r.left.rating), x2: (r: ComparedModel) => r1(r.right.rating),
+        y: 'model',
+        x1: (r: ComparedModel) => r1(r.left.rating),
+        x2: (r: ComparedModel) => r1(r.right.rating),
         stroke: (r: ComparedModel) => (r.significant ? SIGNIFICANT : 'currentColor'),
         strokeOpacity: (r: ComparedModel) => (r.significant ? 0.9 : 0.3),
         strokeWidth: (r: ComparedModel) => (r.significant ? 3 : 1.5),
@@ -63,14 +79,22 @@ export function differenceOptions(input: CompareChartInput): PlotOptions {
     lower: r.diffLower === null ? null : r1(r.diffLower),
     upper: r.diffUpper === null ? null : r1(r.diffUpper),
     mark: r.significant ? 'significant' : 'not significant',
-    tip: `${r.model}: ${signed(r.diff)}` +
-      (r.diffLower !== null && r.diffUpper !== null ? ` (95% CI ${signed(r.diffLower)} to ${signed(r.diffUpper)})${r.significant ? ', significant' : ''}` : ' (interval computing)'),
+    tip:
+      `${r.model}: ${signed(r.diff)}` +
+      (r.diffLower !== null && r.diffUpper !== null
+        ? ` (95% CI ${signed(r.diffLower)} to ${signed(r.diffUpper)})${r.significant ? ', significant' : ''}`
+        : ' (interval computing)'),
   }));
   const withInterval = points.filter((p) => p.lower !== null && p.upper !== null);
   return {
     ...frame(rows, input.width),
     ariaLabel: `Rating in ${leftLabel} minus rating in ${rightLabel}, with 95% intervals`,
-    x: { axis: 'both', label: `← better in ${shortLabel(rightLabel, 30)} · Difference · better in ${shortLabel(leftLabel, 30)} →`, grid: true, nice: true },
+    x: {
+      axis: 'both',
+      label: `← better in ${shortLabel(rightLabel, 30)} · Difference · better in ${shortLabel(leftLabel, 30)} →`,
+      grid: true,
+      nice: true,
+    },
     y: { domain: order, tickFormat: (d: string) => shortLabel(d), label: null, tickSize: 0 },
     color: { type: 'ordinal', domain: ['significant', 'not significant'], range: [SIGNIFICANT, '#8a8f98'], legend: true },
     marks: [

@@ -13,7 +13,9 @@ const pretty = (s: string) => s.replaceAll('_', ' ');
 export const rateText = (r: LabelRate) => (r.labelled > 0 ? pct(r.rate) : 'no label');
 /** "12 of 480 labelled", plus how many have no label at all. */
 export const countText = (r: LabelRate) =>
-  r.labelled > 0 ? `${int(r.count)} of ${int(r.labelled)} labelled${r.units > r.labelled ? `; ${int(r.units - r.labelled)} with no label` : ''}` : `no label on ${int(r.units)}`;
+  r.labelled > 0
+    ? `${int(r.count)} of ${int(r.labelled)} labelled${r.units > r.labelled ? `; ${int(r.units - r.labelled)} with no label` : ''}`
+    : `no label on ${int(r.units)}`;
 
 /** Share of units carrying each label, one bar per label. */
 export function labelRatesChart(rates: LabelRate[], unit: string, width = 620): Plot.PlotOptions {
@@ -25,9 +27,29 @@ export function labelRatesChart(rates: LabelRate[], unit: string, width = 620): 
     x: { label: `share of labelled ${unit} (%) →`, percent: true, grid: true },
     y: { label: null, domain: rates.map((r) => r.label), tickFormat: pretty },
     marks: [
-      Plot.barX(rated(rates), { x: 'rate', y: 'label', fill: (r: LabelRate) => (r.index < 0 ? '#6d597a' : '#d1495b'), tip: true, title: (r: LabelRate) => `${pretty(r.label)}: ${rateText(r)}\n${countText(r)}` }),
-      Plot.text(rated(rates), { x: 'rate', y: 'label', text: (r: LabelRate) => `${int(r.count)} of ${int(r.labelled)} (${pct(r.rate)})`, dx: 4, textAnchor: 'start' }),
-      Plot.text(unlabelled(rates), { x: 0, y: 'label', text: () => 'no label in this slice', dx: 4, textAnchor: 'start', fill: 'currentColor', fillOpacity: 0.6 }),
+      Plot.barX(rated(rates), {
+        x: 'rate',
+        y: 'label',
+        fill: (r: LabelRate) => (r.index < 0 ? '#6d597a' : '#d1495b'),
+        tip: true,
+        title: (r: LabelRate) => `${pretty(r.label)}: ${rateText(r)}\n${countText(r)}`,
+      }),
+      Plot.text(rated(rates), {
+        x: 'rate',
+        y: 'label',
+        text: (r: LabelRate) => `${int(r.count)} of ${int(r.labelled)} (${pct(r.rate)})`,
+        dx: 4,
+        textAnchor: 'start',
+      }),
+      Plot.text(unlabelled(rates), {
+        x: 0,
+        y: 'label',
+        text: () => 'no label in this slice',
+        dx: 4,
+        textAnchor: 'start',
+        fill: 'currentColor',
+        fillOpacity: 0.6,
+      }),
       Plot.ruleX([0]),
     ],
   };
@@ -45,9 +67,31 @@ export function labelByGroupChart(rates: LabelRate[], dimension: string, groups:
     y: { label: '↑ share with the label (%)', percent: true, grid: true },
     color: { legend: true, domain: groups, label: dimension, scheme: 'tableau10' },
     marks: [
-      Plot.barY(rated(rates), { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', fill: (r: LabelRate) => r.group ?? '(none)', tip: true, title: (r: LabelRate) => `${pretty(r.label)} · ${dimension} = ${r.group}\n${rateText(r)}: ${countText(r)}` }),
-      Plot.text(rated(rates), { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 'rate', text: (r: LabelRate) => pct(r.rate), dy: -6, fontSize: 9 }),
-      Plot.text(unlabelled(rates), { fx: 'label', x: (r: LabelRate) => r.group ?? '(none)', y: 0, text: () => 'no label', dy: -6, fontSize: 9, fillOpacity: 0.6 }),
+      Plot.barY(rated(rates), {
+        fx: 'label',
+        x: (r: LabelRate) => r.group ?? '(none)',
+        y: 'rate',
+        fill: (r: LabelRate) => r.group ?? '(none)',
+        tip: true,
+        title: (r: LabelRate) => `${pretty(r.label)} · ${dimension} = ${r.group}\n${rateText(r)}: ${countText(r)}`,
+      }),
+      Plot.text(rated(rates), {
+        fx: 'label',
+        x: (r: LabelRate) => r.group ?? '(none)',
+        y: 'rate',
+        text: (r: LabelRate) => pct(r.rate),
+        dy: -6,
+        fontSize: 9,
+      }),
+      Plot.text(unlabelled(rates), {
+        fx: 'label',
+        x: (r: LabelRate) => r.group ?? '(none)',
+        y: 0,
+        text: () => 'no label',
+        dy: -6,
+        fontSize: 9,
+        fillOpacity: 0.6,
+      }),
       Plot.ruleY([0]),
     ],
   };
@@ -66,7 +110,13 @@ export function modelLabelChart(rates: LabelRate[], width = 1300): Plot.PlotOpti
     y: { label: null, domain: models, tickFormat: (m: string) => middleTruncate(m) },
     color: { type: 'linear', scheme: 'oranges', legend: true, label: 'answers with the label (%)', percent: true, ...RAMP_ROOM },
     marks: [
-      Plot.cell(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', fill: 'rate', tip: true, title: (r: LabelRate) => `${r.group} · ${pretty(r.label)}\n${rateText(r)}: ${countText(r)}` }),
+      Plot.cell(rates, {
+        x: 'label',
+        y: (r: LabelRate) => r.group ?? '(none)',
+        fill: 'rate',
+        tip: true,
+        title: (r: LabelRate) => `${r.group} · ${pretty(r.label)}\n${rateText(r)}: ${countText(r)}`,
+      }),
       Plot.text(rates, { x: 'label', y: (r: LabelRate) => r.group ?? '(none)', text: rateText, fontSize: 10, pointerEvents: 'none' }),
     ],
   };
@@ -83,10 +133,32 @@ export function cooccurrenceChart(cells: Cooccurrence[], unit: string, width = 6
     padding: 0.04,
     x: { label: 'also labelled …', domain: labels, tickFormat: pretty, axis: 'top', tickRotate: -20 },
     y: { label: `${unit} labelled …`, domain: labels, tickFormat: pretty },
-    color: { type: 'linear', scheme: 'purples', domain: [0, 100], legend: true, label: `share of the row's ${unit} (%)`, percent: true, ...RAMP_ROOM },
+    color: {
+      type: 'linear',
+      scheme: 'purples',
+      domain: [0, 100],
+      legend: true,
+      label: `share of the row's ${unit} (%)`,
+      percent: true,
+      ...RAMP_ROOM,
+    },
     marks: [
-      Plot.cell(cells, { x: 'column', y: 'row', fill: 'share', tip: true, title: (c: Cooccurrence) => `${pretty(c.row)} & ${pretty(c.column)}: ${int(c.both)} ${unit}\n${pct(c.share)} of ${pretty(c.row)}${c.lift ? `, lift ${c.lift.toFixed(2)}` : ''}` }),
-      Plot.text(cells, { x: 'column', y: 'row', text: (c: Cooccurrence) => `${int(c.both)}`, fill: (c: Cooccurrence) => (c.share > 0.55 ? 'white' : 'black'), fontSize: 11, pointerEvents: 'none' }),
+      Plot.cell(cells, {
+        x: 'column',
+        y: 'row',
+        fill: 'share',
+        tip: true,
+        title: (c: Cooccurrence) =>
+          `${pretty(c.row)} & ${pretty(c.column)}: ${int(c.both)} ${unit}\n${pct(c.share)} of ${pretty(c.row)}${c.lift ? `, lift ${c.lift.toFixed(2)}` : ''}`,
+      }),
+      Plot.text(cells, {
+        x: 'column',
+        y: 'row',
+        text: (c: Cooccurrence) => `${int(c.both)}`,
+        fill: (c: Cooccurrence) => (c.share > 0.55 ? 'white' : 'black'),
+        fontSize: 11,
+        pointerEvents: 'none',
+      }),
     ],
   };
 }
@@ -102,7 +174,9 @@ export interface LengthBin {
 export function answerLengthChart(all: LengthBin[], width = 620): Plot.PlotOptions {
   // Side mode: compare the chosen answer with the other one; answers of tied votes are left out.
   const bins = all.filter((b) => b.kind !== 'both equal');
-  const kinds = [...new Set(bins.map((b) => b.kind))].sort((a, b) => (a === 'chosen' || a === 'optimal' ? -1 : b === 'chosen' || b === 'optimal' ? 1 : 0));
+  const kinds = [...new Set(bins.map((b) => b.kind))].sort((a, b) =>
+    a === 'chosen' || a === 'optimal' ? -1 : b === 'chosen' || b === 'optimal' ? 1 : 0,
+  );
   return {
     width,
     height: 300,

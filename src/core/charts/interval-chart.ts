@@ -44,7 +44,12 @@ function point(row: LeaderboardRow): IntervalPoint {
   const lower = row.lower === null ? null : r1(row.lower);
   const upper = row.upper === null ? null : r1(row.upper);
   const interval = lower !== null && upper !== null ? ` (95% CI ${lower.toFixed(1)} to ${upper.toFixed(1)})` : ' (interval computing)';
-  const ranks = row.rankLower === null || row.rankUpper === null ? null : row.rankLower === row.rankUpper ? `#${row.rankLower}` : `#${row.rankLower}–${row.rankUpper}`;
+  const ranks =
+    row.rankLower === null || row.rankUpper === null
+      ? null
+      : row.rankLower === row.rankUpper
+        ? `#${row.rankLower}`
+        : `#${row.rankLower}–${row.rankUpper}`;
   return {
     model: row.model,
     rating,
@@ -79,8 +84,12 @@ export interface IntervalChartInput {
 export function intervalChartOptions(input: IntervalChartInput): PlotOptions {
   const { points, width } = input;
   const rowHeight = input.rowHeight ?? INTERVAL_ROW_HEIGHT;
-  const marginLeft = labelMargin(points.map((p) => shortLabel(p.model)), { gap: 14 });
-  const marginTop = 30, marginBottom = 34;
+  const marginLeft = labelMargin(
+    points.map((p) => shortLabel(p.model)),
+    { gap: 14 },
+  );
+  const marginTop = 30,
+    marginBottom = 34;
   const groups = [...new Set(points.map((p) => p.group))];
   const several = groups.length > 1;
   const withInterval = points.filter((p) => p.lower !== null && p.upper !== null);
@@ -104,16 +113,27 @@ export function intervalChartOptions(input: IntervalChartInput): PlotOptions {
       Plot.dot(points, { y: 'model', x: 'rating', fill: colour, r: 3.5 }),
       ...(several
         ? [
-          Plot.ruleY(starts, { y: 'model', dy: -rowHeight / 2, stroke: 'currentColor', strokeDasharray: '4 3', strokeOpacity: 0.6 }),
-          Plot.text(starts, {
-            y: 'model', dy: -rowHeight / 2 + 1, frameAnchor: 'right', textAnchor: 'end', lineAnchor: 'bottom',
-            text: (p: IntervalPoint) => `${p.group} · not comparable`,
-            fill: 'currentColor', stroke: 'var(--plot-background)', strokeWidth: 3, paintOrder: 'stroke', fontStyle: 'italic',
-          }),
-        ]
+            Plot.ruleY(starts, { y: 'model', dy: -rowHeight / 2, stroke: 'currentColor', strokeDasharray: '4 3', strokeOpacity: 0.6 }),
+            Plot.text(starts, {
+              y: 'model',
+              dy: -rowHeight / 2 + 1,
+              frameAnchor: 'right',
+              textAnchor: 'end',
+              lineAnchor: 'bottom',
+              text: (p: IntervalPoint) => `${p.group} · not comparable`,
+              fill: 'currentColor',
+              stroke: 'var(--plot-background)',
+              strokeWidth: 3,
+              paintOrder: 'stroke',
+              fontStyle: 'italic',
+            }),
+          ]
         : []),
       // The rank range in the right margin: where the model stands in 95% of the bootstrap rounds.
-      Plot.text(points.filter((p) => p.ranks), { y: 'model', text: 'ranks', frameAnchor: 'right', textAnchor: 'start', dx: 8, fill: 'currentColor', fillOpacity: 0.7 }),
+      Plot.text(
+        points.filter((p) => p.ranks),
+        { y: 'model', text: 'ranks', frameAnchor: 'right', textAnchor: 'start', dx: 8, fill: 'currentColor', fillOpacity: 0.7 },
+      ),
       Plot.tip(points, Plot.pointerY({ y: 'model', x: 'rating', title: 'tip' })),
     ],
   };

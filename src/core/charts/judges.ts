@@ -20,7 +20,13 @@ export function agreementChart(bins: AgreementBin[], width = 620): Plot.PlotOpti
     color: { legend: true, ...KIND_COLORS },
     marks: [
       Plot.barY(bins, { x: 'label', y: 'items', fill: 'kind', tip: true }),
-      Plot.text(bins, { x: 'label', y: 'items', text: (b: AgreementBin) => `${int(b.items)} (${((b.items / items) * 100).toFixed(0)}%)`, dy: -6, fontSize: 10 }),
+      Plot.text(bins, {
+        x: 'label',
+        y: 'items',
+        text: (b: AgreementBin) => `${int(b.items)} (${((b.items / items) * 100).toFixed(0)}%)`,
+        dy: -6,
+        fontSize: 10,
+      }),
       Plot.ruleY([0]),
     ],
   };
@@ -36,7 +42,13 @@ export interface VoteBar {
 
 export const voteBars = (judges: JudgeSummary[]): VoteBar[] =>
   judges.flatMap((j, judgeIndex) =>
-    (['A', 'B', 'tie', 'invalid'] as const).map((vote) => ({ judge: j.judge.label, judgeIndex, vote, votes: j.votes[vote], share: j.items ? j.votes[vote] / j.items : 0 })),
+    (['A', 'B', 'tie', 'invalid'] as const).map((vote) => ({
+      judge: j.judge.label,
+      judgeIndex,
+      vote,
+      votes: j.votes[vote],
+      share: j.items ? j.votes[vote] / j.items : 0,
+    })),
   );
 
 /** Each judge's verdicts as a stacked share bar: seat A, seat B, tie, invalid. */
@@ -46,11 +58,21 @@ export function judgeVotesChart(bars: VoteBar[], width = 620): Plot.PlotOptions 
     width,
     height: 60 + judges.length * 30,
     marginLeft: labelMargin(judges),
-    x: { label: 'share of the judge\'s items (%) →', percent: true, domain: [0, 100] },
+    x: { label: "share of the judge's items (%) →", percent: true, domain: [0, 100] },
     y: { label: null, domain: judges },
     color: { legend: true, ...VERDICT_COLORS },
     marks: [
-      Plot.barX(bars, Plot.stackX({ x: 'share', y: 'judge', fill: 'vote', order: VERDICT_COLORS.domain, tip: true, title: (b: VoteBar) => `${b.judge}: ${b.vote} ${int(b.votes)} (${(b.share * 100).toFixed(1)}%)` })),
+      Plot.barX(
+        bars,
+        Plot.stackX({
+          x: 'share',
+          y: 'judge',
+          fill: 'vote',
+          order: VERDICT_COLORS.domain,
+          tip: true,
+          title: (b: VoteBar) => `${b.judge}: ${b.vote} ${int(b.votes)} (${(b.share * 100).toFixed(1)}%)`,
+        }),
+      ),
       Plot.ruleX([0.5], { stroke: 'currentColor', strokeDasharray: '3 3', strokeOpacity: 0.5 }),
     ],
   };
@@ -75,7 +97,15 @@ export function kappaChart(points: KappaPoint[], xLabel: string, width = 620): P
     y: { label: null, domain: points.map((p) => p.who) },
     marks: [
       Plot.ruleY(points, { x1: 'lower', x2: 'upper', y: 'who', strokeWidth: 2 }),
-      Plot.dot(points, { x: 'kappa', y: 'who', fill: 'currentColor', r: 4, tip: true, title: (p: KappaPoint) => `${p.who}: κ = ${p.kappa.toFixed(3)} [${p.lower.toFixed(3)}, ${p.upper.toFixed(3)}]\nagrees on ${(p.agreement * 100).toFixed(1)}% of items` }),
+      Plot.dot(points, {
+        x: 'kappa',
+        y: 'who',
+        fill: 'currentColor',
+        r: 4,
+        tip: true,
+        title: (p: KappaPoint) =>
+          `${p.who}: κ = ${p.kappa.toFixed(3)} [${p.lower.toFixed(3)}, ${p.upper.toFixed(3)}]\nagrees on ${(p.agreement * 100).toFixed(1)}% of items`,
+      }),
       Plot.text(points, { x: 1, y: 'who', text: (p: KappaPoint) => `κ ${p.kappa.toFixed(2)}`, dx: 8, textAnchor: 'start' }),
     ],
   };
@@ -83,7 +113,9 @@ export function kappaChart(points: KappaPoint[], xLabel: string, width = 620): P
 
 /** Judge-by-judge kappa heatmap. */
 export function judgePairsChart(pairs: JudgePairKappa[], labels: string[], width = 620): Plot.PlotOptions {
-  const data = pairs.filter((p) => p.kappa.kappa !== null).map((p) => ({ first: p.first, second: p.second, kappa: p.kappa.kappa as number }));
+  const data = pairs
+    .filter((p) => p.kappa.kappa !== null)
+    .map((p) => ({ first: p.first, second: p.second, kappa: p.kappa.kappa as number }));
   return {
     width: Math.min(width, 120 + labels.length * 80),
     height: 80 + labels.length * 44,
@@ -91,10 +123,16 @@ export function judgePairsChart(pairs: JudgePairKappa[], labels: string[], width
     padding: 0.04,
     x: { label: null, domain: labels, axis: 'top' },
     y: { label: null, domain: labels },
-    color: { type: 'linear', scheme: 'blues', domain: [0, 1], legend: true, label: 'Cohen\'s κ', ...RAMP_ROOM },
+    color: { type: 'linear', scheme: 'blues', domain: [0, 1], legend: true, label: "Cohen's κ", ...RAMP_ROOM },
     marks: [
       Plot.cell(data, { x: 'second', y: 'first', fill: 'kappa', tip: true }),
-      Plot.text(data, { x: 'second', y: 'first', text: (d: { kappa: number }) => d.kappa.toFixed(2), fill: (d: { kappa: number }) => (d.kappa > 0.55 ? 'white' : 'black'), pointerEvents: 'none' }),
+      Plot.text(data, {
+        x: 'second',
+        y: 'first',
+        text: (d: { kappa: number }) => d.kappa.toFixed(2),
+        fill: (d: { kappa: number }) => (d.kappa > 0.55 ? 'white' : 'black'),
+        pointerEvents: 'none',
+      }),
     ],
   };
 }
@@ -108,7 +146,13 @@ export interface SwapBar {
 
 export const swapBars = (swaps: SwapSummary[]): SwapBar[] =>
   swaps.flatMap((s) =>
-    ([['same response won', s.consistent], ['seat A won both', s.bothA], ['seat B won both', s.bothB]] as const).map(([kind, pairs]) => ({
+    (
+      [
+        ['same response won', s.consistent],
+        ['seat A won both', s.bothA],
+        ['seat B won both', s.bothB],
+      ] as const
+    ).map(([kind, pairs]) => ({
       who: s.who,
       kind,
       pairs,
@@ -126,7 +170,18 @@ export function swapChart(bars: SwapBar[], width = 620): Plot.PlotOptions {
     x: { label: 'share of pairs decisive in both orders (%) →', percent: true, domain: [0, 100] },
     y: { label: null, domain: who },
     color: { legend: true, domain: ['same response won', 'seat A won both', 'seat B won both'], range: ['#2a9d8f', '#4e79a7', '#f28e2b'] },
-    marks: [Plot.barX(bars, Plot.stackX({ x: 'share', y: 'who', fill: 'kind', tip: true, title: (b: SwapBar) => `${b.who}: ${b.kind} in ${int(b.pairs)} pairs (${(b.share * 100).toFixed(1)}%)` }))],
+    marks: [
+      Plot.barX(
+        bars,
+        Plot.stackX({
+          x: 'share',
+          y: 'who',
+          fill: 'kind',
+          tip: true,
+          title: (b: SwapBar) => `${b.who}: ${b.kind} in ${int(b.pairs)} pairs (${(b.share * 100).toFixed(1)}%)`,
+        }),
+      ),
+    ],
   };
 }
 
@@ -152,7 +207,8 @@ export function positionChart(rows: PositionRow[], width = 620): Plot.PlotOption
         symbol: 'order',
         r: 5,
         tip: true,
-        title: (r: PositionRow) => `${r.who}, order ${r.order}: ${int(r.first)} first / ${int(r.second)} second (${((r.firstShare ?? 0) * 100).toFixed(1)}%)`,
+        title: (r: PositionRow) =>
+          `${r.who}, order ${r.order}: ${int(r.first)} first / ${int(r.second)} second (${((r.firstShare ?? 0) * 100).toFixed(1)}%)`,
       }),
     ],
   };
@@ -166,12 +222,17 @@ export function scoreChart(rows: { value: number | null; items: number }[], labe
     width,
     height: 220,
     marginBottom: few ? 48 : 36,
-    x: few ? { label, type: 'band', tickRotate: known.length > 5 ? -45 : 0, tickFormat: (v: number) => String(Math.round(v * 1000) / 1000) } : { label },
+    x: few
+      ? { label, type: 'band', tickRotate: known.length > 5 ? -45 : 0, tickFormat: (v: number) => String(Math.round(v * 1000) / 1000) }
+      : { label },
     y: { label: '↑ items', grid: true },
     marks: [
       few
         ? Plot.barY(known, { x: 'value', y: 'items', fill: '#4e79a7', tip: true })
-        : Plot.rectY(known, Plot.binX({ y: 'sum' }, { x: 'value', y: 'items', fill: '#4e79a7', tip: true } as Plot.BinXInputs<Plot.RectYOptions>)),
+        : Plot.rectY(
+            known,
+            Plot.binX({ y: 'sum' }, { x: 'value', y: 'items', fill: '#4e79a7', tip: true } as Plot.BinXInputs<Plot.RectYOptions>),
+          ),
       Plot.ruleY([0]),
     ],
   };

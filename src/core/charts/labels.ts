@@ -29,7 +29,10 @@ export function middleTruncate(name: string, max = 24): string {
     : suffixes.length
       ? room - minHead
       : Math.floor(room / 2);
-  const head = chars.slice(0, room - tail).join('').replace(/[-_/:@ ]+$/, '');
+  const head = chars
+    .slice(0, room - tail)
+    .join('')
+    .replace(/[-_/:@ ]+$/, '');
   return `${head}…${chars.slice(chars.length - tail).join('')}`;
 }
 
@@ -38,9 +41,29 @@ export function middleTruncate(name: string, max = 24): string {
 // full em for CJK and emoji.
 const ADVANCE: Record<string, number> = Object.fromEntries(
   [
-    ['abcdeghnopqu', 62], ['f', 35], ['ij l', 28], ['k', 58], ['m', 97], ['r', 41], ['s', 52], ['t', 39], ['vxy', 59], ['w', 82], ['z', 52],
-    ['ABCDEFGHJKLMNOPQRSTUVWXYZ', 70], ['I', 29], ['MW', 95],
-    ['0123456789', 64], ['-', 36], ['_', 50], ['.,:;', 32], ['/', 34], ['()[]{}', 39], ["'\"!|", 30], ['…', 100], ['@%&', 100],
+    ['abcdeghnopqu', 62],
+    ['f', 35],
+    ['ij l', 28],
+    ['k', 58],
+    ['m', 97],
+    ['r', 41],
+    ['s', 52],
+    ['t', 39],
+    ['vxy', 59],
+    ['w', 82],
+    ['z', 52],
+    ['ABCDEFGHJKLMNOPQRSTUVWXYZ', 70],
+    ['I', 29],
+    ['MW', 95],
+    ['0123456789', 64],
+    ['-', 36],
+    ['_', 50],
+    ['.,:;', 32],
+    ['/', 34],
+    ['()[]{}', 39],
+    ['\'"!|', 30],
+    ['…', 100],
+    ['@%&', 100],
   ].flatMap(([chars, width]) => [...(chars as string)].map((c) => [c, (width as number) / 100])),
 );
 function charEm(c: string): number {

@@ -26,7 +26,8 @@ export function voteOpacity(votes: number, full = FULL_OPACITY_VOTES): number {
  * null for a prediction (it comes from the ratings, i.e. from every vote of the comparison graph).
  */
 export function cellVotes(mode: MatrixMode, source: MatrixSource, cell: MatrixCell, index: ReadonlyMap<string, number>): number | null {
-  const i = index.get(cell.row), j = index.get(cell.col);
+  const i = index.get(cell.row),
+    j = index.get(cell.col);
   if (i === undefined || j === undefined) return null;
   if (mode === 'fraction') return source.decisive[i][j];
   if (mode === 'battles') return source.observed.battles[i][j];

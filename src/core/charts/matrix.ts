@@ -44,7 +44,8 @@ export function decisiveVotes(counts: PairCounts): number[][] {
   const m = counts.models.length;
   const out = Array.from({ length: m }, () => new Array<number>(m).fill(0));
   for (let c = 0; c < counts.a.length; c++) {
-    const x = counts.a[c], y = counts.b[c];
+    const x = counts.a[c],
+      y = counts.b[c];
     if (x === y || counts.outcome[c] >= 2) continue;
     out[x][y] += counts.n[c];
     out[y][x] += counts.n[c];
@@ -81,7 +82,9 @@ export function predictedValues(board: Leaderboard, models: readonly string[]): 
 export function pairConfidence(board: Leaderboard, a: string, b: string): number | null {
   const p = board.pairwise;
   if (!p) return null;
-  const i = p.models.indexOf(a), j = p.models.indexOf(b), n = p.models.length;
+  const i = p.models.indexOf(a),
+    j = p.models.indexOf(b),
+    n = p.models.length;
   if (i < 0 || j < 0 || i === j) return null;
   const v = p.above[i * n + j];
   return Number.isFinite(v) ? v : null;
@@ -112,29 +115,35 @@ export function matrixCells(mode: MatrixMode, source: MatrixSource, order: reado
   order.forEach((i, r) =>
     order.forEach((j, c) => {
       if (i === j) return;
-      const a = source.models[i], b = source.models[j];
+      const a = source.models[i],
+        b = source.models[j];
       const value = values[r][c];
-      const decisive = source.decisive[i][j], all = source.observed.battles[i][j];
+      const decisive = source.decisive[i][j],
+        all = source.observed.battles[i][j];
       let tip: string;
       if (mode === 'fraction') {
-        tip = value === null
-          ? `${a} vs ${b}: no non-tie votes${all > 0 ? ` (${int(all)} ties)` : ' (never played)'}`
-          : `${a} vs ${b}: ${a} won ${pct(value)} of ${int(decisive)} non-tie votes`;
+        tip =
+          value === null
+            ? `${a} vs ${b}: no non-tie votes${all > 0 ? ` (${int(all)} ties)` : ' (never played)'}`
+            : `${a} vs ${b}: ${a} won ${pct(value)} of ${int(decisive)} non-tie votes`;
       } else if (mode === 'battles') {
         tip = value === null ? `${a} vs ${b}: never played` : `${a} vs ${b}: ${int(all)} votes, ${int(decisive)} of them non-tie`;
       } else if (mode === 'confidence') {
-        tip = value !== null
-          ? `${a} vs ${b}: ${a} is rated above ${b} in ${pct(value)} of ${int(source.board.pairwise!.rounds)} bootstrap rounds`
-          : !source.board.pairwise
-            ? `${a} vs ${b}: waiting for the bootstrap to finish`
-            : `${a} vs ${b}: no order (unrated, or different comparison groups)`;
+        tip =
+          value !== null
+            ? `${a} vs ${b}: ${a} is rated above ${b} in ${pct(value)} of ${int(source.board.pairwise!.rounds)} bootstrap rounds`
+            : !source.board.pairwise
+              ? `${a} vs ${b}: waiting for the bootstrap to finish`
+              : `${a} vs ${b}: no order (unrated, or different comparison groups)`;
       } else {
-        const ra = byName.get(a)?.rating ?? null, rb = byName.get(b)?.rating ?? null;
-        tip = value !== null
-          ? `${a} vs ${b}: predicted ${pct(value)} chance that ${a} wins (ratings ${ra!.toFixed(1)} vs ${rb!.toFixed(1)})`
-          : ra === null || rb === null
-            ? `${a} vs ${b}: no prediction (${ra === null ? a : b} is not rated)`
-            : `${a} vs ${b}: no prediction (different comparison groups, ratings not comparable)`;
+        const ra = byName.get(a)?.rating ?? null,
+          rb = byName.get(b)?.rating ?? null;
+        tip =
+          value !== null
+            ? `${a} vs ${b}: predicted ${pct(value)} chance that ${a} wins (ratings ${ra!.toFixed(1)} vs ${rb!.toFixed(1)})`
+            : ra === null || rb === null
+              ? `${a} vs ${b}: no prediction (${ra === null ? a : b} is not rated)`
+              : `${a} vs ${b}: no prediction (different comparison groups, ratings not comparable)`;
       }
       cells.push({ row: a, col: b, value, tip });
     }),
@@ -171,15 +180,24 @@ export function matrixColor(mode: MatrixMode, maxCount: number): Plot.ScaleOptio
   return mode === 'battles'
     ? { type: 'sqrt', scheme: 'blues', domain: [0, maxCount], label: 'Votes between the two models (ties included)' }
     : {
-      type: 'diverging', scheme: 'rdbu', domain: [0, 1], pivot: 0.5, tickFormat: '.0%',
-      label: mode === 'fraction' ? 'Row model’s share of non-tie votes'
-        : mode === 'confidence' ? 'Share of bootstrap rounds with the row model rated above' : 'Predicted chance that the row model wins',
-    };
+        type: 'diverging',
+        scheme: 'rdbu',
+        domain: [0, 1],
+        pivot: 0.5,
+        tickFormat: '.0%',
+        label:
+          mode === 'fraction'
+            ? 'Row model’s share of non-tie votes'
+            : mode === 'confidence'
+              ? 'Share of bootstrap rounds with the row model rated above'
+              : 'Predicted chance that the row model wins',
+      };
 }
 
 /** Figures written inside the cells when they are large enough. */
 export function cellText(mode: MatrixMode, value: number): string {
-  if (mode === 'battles') return value >= 10_000 ? `${Math.round(value / 1000)}k` : value >= 1000 ? `${(value / 1000).toFixed(1)}k` : String(Math.round(value));
+  if (mode === 'battles')
+    return value >= 10_000 ? `${Math.round(value / 1000)}k` : value >= 1000 ? `${(value / 1000).toFixed(1)}k` : String(Math.round(value));
   return String(Math.round(value * 100));
 }
 
@@ -214,15 +232,26 @@ export function matrixPlotOptions(input: MatrixPlotInput): PlotOptions {
     color: matrixColor(mode, max),
     marks: [
       // Unplayed pairs: an outline only, so they read as empty rather than as a colour.
-      Plot.cell(cells.filter((c) => c.value === null), { x: 'col', y: 'row', fill: 'none', stroke: 'currentColor', strokeOpacity: 0.12, ariaDescription: 'empty pairs' }),
+      Plot.cell(
+        cells.filter((c) => c.value === null),
+        { x: 'col', y: 'row', fill: 'none', stroke: 'currentColor', strokeOpacity: 0.12, ariaDescription: 'empty pairs' },
+      ),
       Plot.cell(filled, { x: 'col', y: 'row', fill: 'value', fillOpacity: input.opacity ?? 1, ariaDescription: 'played pairs' }),
       // Two text marks rather than a fill channel, which would share the heatmap's colour scale.
       ...(showText
         ? [true, false].map((onDark) =>
-          Plot.text(filled.filter((c) => dark(c.value!) === onDark), {
-            x: 'col', y: 'row', text: (c: MatrixCell) => cellText(mode, c.value!),
-            fill: onDark ? 'white' : 'black', fontSize: cellSize >= 40 ? 11 : 10, pointerEvents: 'none',
-          }))
+            Plot.text(
+              filled.filter((c) => dark(c.value!) === onDark),
+              {
+                x: 'col',
+                y: 'row',
+                text: (c: MatrixCell) => cellText(mode, c.value!),
+                fill: onDark ? 'white' : 'black',
+                fontSize: cellSize >= 40 ? 11 : 10,
+                pointerEvents: 'none',
+              },
+            ),
+          )
         : []),
       Plot.tip(cells, Plot.pointer({ x: 'col', y: 'row', title: 'tip', maxRadius: cellSize, lineWidth: 32 })),
     ],

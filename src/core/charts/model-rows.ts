@@ -9,7 +9,10 @@ export function modelRowsFrame(models: readonly string[], width: number) {
   return {
     width: Math.max(300, Math.round(width)),
     height: 64 + ROW * Math.max(1, models.length),
-    marginLeft: labelMargin(models.map((m) => shortLabel(m)), { gap: 14 }),
+    marginLeft: labelMargin(
+      models.map((m) => shortLabel(m)),
+      { gap: 14 },
+    ),
     marginTop: 30,
     marginBottom: 34,
     marginRight: 16,

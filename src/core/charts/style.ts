@@ -41,7 +41,10 @@ export function coefficientOptions(coefficients: readonly StyleCoefficient[], wi
   return {
     width: Math.max(300, Math.round(width)),
     height: 60 + 34 * Math.max(1, points.length),
-    marginLeft: labelMargin(points.map((p) => p.label), { gap: 14, min: 60 }),
+    marginLeft: labelMargin(
+      points.map((p) => p.label),
+      { gap: 14, min: 60 },
+    ),
     marginRight: 70,
     marginBottom: 36,
     style: { fontSize: '11px' },
@@ -50,7 +53,12 @@ export function coefficientOptions(coefficients: readonly StyleCoefficient[], wi
     y: { domain: points.map((p) => p.label), label: null, tickSize: 0 },
     marks: [
       Plot.ruleX([0], { stroke: 'currentColor', strokeOpacity: 0.6 }),
-      Plot.barX(points, { y: 'label', x: 'value', fill: (p: { value: number }) => (p.value >= 0 ? CONTROLLED : '#e8731a'), fillOpacity: 0.35 }),
+      Plot.barX(points, {
+        y: 'label',
+        x: 'value',
+        fill: (p: { value: number }) => (p.value >= 0 ? CONTROLLED : '#e8731a'),
+        fillOpacity: 0.35,
+      }),
       Plot.ruleY(points, { y: 'label', x1: 'lower', x2: 'upper', stroke: 'currentColor', strokeWidth: 2 }),
       Plot.dot(points, { y: 'label', x: 'value', fill: 'currentColor', r: 3 }),
       Plot.text(points, { y: 'label', x: 'upper', text: 'text', dx: 6, textAnchor: 'start' }),
@@ -65,18 +73,31 @@ export function moveOptions(rows: readonly StyleModelRow[], width: number): Plot
   const order = [...rated].sort((x, y) => y.controlled! - x.controlled! || (x.model < y.model ? -1 : 1)).map((r) => r.model);
   const dots = rated.flatMap((r) => [
     { model: r.model, kind: 'raw', rating: r1(r.raw!), tip: `${r.model}: raw ${r.raw!.toFixed(1)} (rank ${r.rawRank})` },
-    { model: r.model, kind: 'style-controlled', rating: r1(r.controlled!), tip: `${r.model}: style-controlled ${r.controlled!.toFixed(1)} (rank ${r.controlledRank}), ${signed(r.change!)} points` },
+    {
+      model: r.model,
+      kind: 'style-controlled',
+      rating: r1(r.controlled!),
+      tip: `${r.model}: style-controlled ${r.controlled!.toFixed(1)} (rank ${r.controlledRank}), ${signed(r.change!)} points`,
+    },
   ]);
   return {
-    ...modelRowsFrame(rated.map((r) => r.model), width),
+    ...modelRowsFrame(
+      rated.map((r) => r.model),
+      width,
+    ),
     ariaLabel: 'Each model’s raw rating and its style-controlled rating',
     x: { axis: 'both', label: 'Rating (Elo scale) →', grid: true, nice: true },
     y: { domain: order, tickFormat: (d: string) => shortLabel(d), label: null, tickSize: 0 },
     color: { type: 'ordinal', domain: ['raw', 'style-controlled'], range: [RAW, CONTROLLED], legend: true },
     marks: [
       Plot.arrow(rated, {
-        y: 'model', x1: (r: StyleModelRow) => r1(r.raw!), x2: (r: StyleModelRow) => r1(r.controlled!),
-        stroke: 'currentColor', strokeOpacity: 0.45, headLength: 6, insetEnd: 4,
+        y: 'model',
+        x1: (r: StyleModelRow) => r1(r.raw!),
+        x2: (r: StyleModelRow) => r1(r.controlled!),
+        stroke: 'currentColor',
+        strokeOpacity: 0.45,
+        headLength: 6,
+        insetEnd: 4,
       }),
       Plot.dot(dots, { y: 'model', x: 'rating', fill: 'kind', r: 4 }),
       Plot.tip(dots, Plot.pointer({ y: 'model', x: 'rating', title: 'tip' })),

@@ -6,7 +6,20 @@ import type { PlotOptions } from '@observablehq/plot';
 import * as Plot from '@observablehq/plot';
 import type { TimePoint } from '../stats/time-windows.ts';
 
-const PALETTE = ['#4e79a7', '#f28e2c', '#e15759', '#76b7b2', '#59a14f', '#edc949', '#af7aa1', '#ff9da7', '#9c755f', '#6b6ecf', '#17becf', '#bcbd22'];
+const PALETTE = [
+  '#4e79a7',
+  '#f28e2c',
+  '#e15759',
+  '#76b7b2',
+  '#59a14f',
+  '#edc949',
+  '#af7aa1',
+  '#ff9da7',
+  '#9c755f',
+  '#6b6ecf',
+  '#17becf',
+  '#bcbd22',
+];
 
 export interface TimeChartInput {
   points: readonly TimePoint[];
@@ -29,7 +42,14 @@ interface Drawn {
 
 const DAY = 86_400;
 const formats = {
-  minutes: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }),
+  minutes: new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }),
   days: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
   months: new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
 };
@@ -47,7 +67,8 @@ export function timeAxisFormat(spanSeconds: number): (d: Date) => string {
 /** The window ends' range on the x axis, padded by half a step on each side (so one point is not a zero-width axis). */
 export function timeDomain(points: readonly TimePoint[], stepSeconds: number): [Date, Date] | undefined {
   if (points.length === 0) return undefined;
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (const p of points) {
     lo = Math.min(lo, p.end);
     hi = Math.max(hi, p.end);
@@ -72,7 +93,8 @@ export function timeChartOptions(input: TimeChartInput): PlotOptions {
       rating: Math.round(p.rating * 10) / 10,
       lower: p.lower === null ? null : Math.round(p.lower * 10) / 10,
       upper: p.upper === null ? null : Math.round(p.upper * 10) / 10,
-      tip: `${p.model}: ${p.rating.toFixed(1)}` +
+      tip:
+        `${p.model}: ${p.rating.toFixed(1)}` +
         (p.lower !== null && p.upper !== null ? ` (95% CI ${p.lower.toFixed(1)} to ${p.upper.toFixed(1)})` : '') +
         `\n${when(new Date(p.start * 1000))} to ${when(new Date(p.end * 1000))}, ${p.votes.toLocaleString('en-US')} votes`,
     }));
@@ -86,11 +108,20 @@ export function timeChartOptions(input: TimeChartInput): PlotOptions {
     marginBottom: 36,
     style: { fontSize: '11px' },
     ariaLabel: 'Ratings over time',
-    x: { type: 'utc', label: 'End of window (UTC) →', grid: true, domain, tickFormat: timeAxisFormat(span), ticks: Math.max(2, Math.min(10, Math.floor((width - 70) / 110))) },
+    x: {
+      type: 'utc',
+      label: 'End of window (UTC) →',
+      grid: true,
+      domain,
+      tickFormat: timeAxisFormat(span),
+      ticks: Math.max(2, Math.min(10, Math.floor((width - 70) / 110))),
+    },
     y: { label: '↑ Rating (Elo scale)', grid: true, nice: true },
     color: { type: 'ordinal', domain: [...input.models], range: PALETTE, legend: true },
     marks: [
-      ...(input.bands ? [Plot.areaY(banded, { x: 'date', y1: 'lower', y2: 'upper', z: 'model', fill: 'model', fillOpacity: 0.12, curve: 'linear' })] : []),
+      ...(input.bands
+        ? [Plot.areaY(banded, { x: 'date', y1: 'lower', y2: 'upper', z: 'model', fill: 'model', fillOpacity: 0.12, curve: 'linear' })]
+        : []),
       Plot.lineY(drawn, { x: 'date', y: 'rating', z: 'model', stroke: 'model', strokeWidth: 2, marker: 'circle-stroke' }),
       Plot.tip(drawn, Plot.pointer({ x: 'date', y: 'rating', title: 'tip' })),
     ],

@@ -3,9 +3,26 @@ import { toCsv } from './csv.ts';
 import { provenanceRecord, withProvenance, type Provenance } from './provenance.ts';
 
 export const LEADERBOARD_CSV_HEADER = [
-  'rank', 'model', 'rating', 'lower', 'upper', 'votes', 'wins', 'losses', 'ties', 'group',
-  'win_rate', 'rank_lower', 'rank_upper', 'flag', 'tier',
-  'bootstrap_lower', 'bootstrap_upper', 'sandwich_lower', 'sandwich_upper', 'sandwich_se',
+  'rank',
+  'model',
+  'rating',
+  'lower',
+  'upper',
+  'votes',
+  'wins',
+  'losses',
+  'ties',
+  'group',
+  'win_rate',
+  'rank_lower',
+  'rank_upper',
+  'flag',
+  'tier',
+  'bootstrap_lower',
+  'bootstrap_upper',
+  'sandwich_lower',
+  'sandwich_upper',
+  'sandwich_se',
 ] as const;
 
 /** `rank --json` and the page's JSON download: this object, with `models` as LEADERBOARD_CSV_HEADER records. */
@@ -41,7 +58,11 @@ export function leaderboardRecords(board: Leaderboard) {
 
 export function leaderboardCsv(board: Leaderboard, provenance: Provenance | null = null): string {
   const records = leaderboardRecords(board);
-  const [header, rows] = withProvenance(LEADERBOARD_CSV_HEADER, records.map((r) => LEADERBOARD_CSV_HEADER.map((k) => r[k])), provenance);
+  const [header, rows] = withProvenance(
+    LEADERBOARD_CSV_HEADER,
+    records.map((r) => LEADERBOARD_CSV_HEADER.map((k) => r[k])),
+    provenance,
+  );
   return toCsv(header, rows);
 }
 
@@ -64,7 +85,12 @@ export function leaderboardObject(board: Leaderboard, provenance: Provenance | n
     interval_method: board.intervalMethod,
     rounds_done: board.roundsDone,
     signal: board.signal
-      ? { adjacent_pairs: board.signal.adjacentPairs, separated_pairs: board.signal.separatedPairs, models: board.signal.models, separated_models: board.signal.separatedModels }
+      ? {
+          adjacent_pairs: board.signal.adjacentPairs,
+          separated_pairs: board.signal.separatedPairs,
+          models: board.signal.models,
+          separated_models: board.signal.separatedModels,
+        }
       : null,
     warnings: board.warnings.map((w) => w.message),
     models: leaderboardRecords(board),

@@ -24,7 +24,11 @@ export interface Provenance {
 export const anchorText = (p: Pick<Provenance, 'anchor'>) => (p.anchor ? `${p.anchor.model} = ${p.anchor.value}` : 'mean 1000');
 export const tiesText = (p: Pick<Provenance, 'ties'>) => (p.ties === 'davidson' ? 'Davidson ties model' : 'tie = half a win each side');
 export const intervalText = (p: Pick<Provenance, 'intervals' | 'rounds'>) =>
-  p.intervals === 'sandwich' ? '95% sandwich (robust) intervals' : p.rounds > 0 ? `95% bootstrap intervals (${p.rounds} rounds)` : 'no intervals';
+  p.intervals === 'sandwich'
+    ? '95% sandwich (robust) intervals'
+    : p.rounds > 0
+      ? `95% bootstrap intervals (${p.rounds} rounds)`
+      : 'no intervals';
 
 /** One line for captions and chart footers. */
 export function provenanceLine(p: Provenance): string {
@@ -54,13 +58,37 @@ export function provenanceRecord(p: Provenance) {
   };
 }
 
-export const PROVENANCE_COLUMNS = ['source_file', 'source_fingerprint', 'slice', 'quick_filters', 'anchor', 'ties_model', 'interval_method', 'bootstrap_rounds', 'seed'] as const;
+export const PROVENANCE_COLUMNS = [
+  'source_file',
+  'source_fingerprint',
+  'slice',
+  'quick_filters',
+  'anchor',
+  'ties_model',
+  'interval_method',
+  'bootstrap_rounds',
+  'seed',
+] as const;
 
 /** A table with the provenance appended as trailing columns, the same on every row (CSV stays one rectangle). */
-export function withProvenance(header: readonly string[], rows: readonly (readonly CsvValue[])[], p: Provenance | null): [string[], CsvValue[][]] {
+export function withProvenance(
+  header: readonly string[],
+  rows: readonly (readonly CsvValue[])[],
+  p: Provenance | null,
+): [string[], CsvValue[][]] {
   if (!p) return [[...header], rows.map((r) => [...r])];
   const r = provenanceRecord(p);
-  const values: CsvValue[] = [r.source_file, r.source_fingerprint, r.slice, r.quick_filters.join('; ') || 'none', anchorText(p), r.ties_model, r.interval_method, r.bootstrap_rounds, r.seed];
+  const values: CsvValue[] = [
+    r.source_file,
+    r.source_fingerprint,
+    r.slice,
+    r.quick_filters.join('; ') || 'none',
+    anchorText(p),
+    r.ties_model,
+    r.interval_method,
+    r.bootstrap_rounds,
+    r.seed,
+  ];
   return [[...header, ...PROVENANCE_COLUMNS], rows.map((row) => [...row, ...values])];
 }
 

@@ -75,7 +75,8 @@ export function datasetPageUrl(dataset: string): string {
 /** Checks the listing's shape; anything else is an error that quotes what came instead. */
 export function parseParquetListing(body: unknown, dataset: string): ParquetListing {
   const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-  const fail = () => new HubError(`the Hub's parquet listing of ${dataset} is not in the expected form ({config: {split: [addresses]}})`, 200);
+  const fail = () =>
+    new HubError(`the Hub's parquet listing of ${dataset} is not in the expected form ({config: {split: [addresses]}})`, 200);
   if (!isRecord(body)) throw fail();
   const out: ParquetListing = {};
   for (const [config, splits] of Object.entries(body)) {
@@ -97,7 +98,10 @@ export function planShards(listing: ParquetListing, ref: HubRef): ShardPlan {
   const notes: string[] = [];
   const configs = Object.keys(listing);
   if (configs.length === 0) {
-    throw new HubError(`${ref.dataset} has no parquet files yet: the Hub has not converted it (or cannot); try again later or download its files`, 404);
+    throw new HubError(
+      `${ref.dataset} has no parquet files yet: the Hub has not converted it (or cannot); try again later or download its files`,
+      404,
+    );
   }
   let config = ref.config;
   if (config === null) {
@@ -114,9 +118,14 @@ export function planShards(listing: ParquetListing, ref: HubRef): ShardPlan {
     if (splits.length > 1) notes.push(`config "${config}" has splits ${splits.join(', ')}; showing "${split}"`);
   } else if (!(split in listing[config])) {
     if (`partial-${split}` in listing[config]) split = `partial-${split}`;
-    else throw new HubError(`${ref.dataset} config "${config}" has no split "${split}"; it has ${splits.map((s) => `"${s}"`).join(', ')}`, 404);
+    else
+      throw new HubError(
+        `${ref.dataset} config "${config}" has no split "${split}"; it has ${splits.map((s) => `"${s}"`).join(', ')}`,
+        404,
+      );
   }
-  if (split.startsWith('partial-')) notes.push(`the Hub converted only the first 5 GB of split "${split.slice(8)}" to parquet: these are those votes, not all of them`);
+  if (split.startsWith('partial-'))
+    notes.push(`the Hub converted only the first 5 GB of split "${split.slice(8)}" to parquet: these are those votes, not all of them`);
   const shards = listing[config][split];
   if (shards.length === 0) throw new HubError(`${ref.dataset} split "${split}" has no parquet files`, 404);
   return { config, split, shards, notes };

@@ -69,7 +69,9 @@ function safeDecode(segment: string): string {
  * What an address typed as a remote file means: a Hub dataset's page opens the dataset (its parquet
  * listing), anything else — a parquet file's own address included, on the Hub or not — is read as is.
  */
-export function addressSource(url: string): { kind: 'hub'; dataset: string; config: string | null; split: string | null } | { kind: 'remote'; url: string } {
+export function addressSource(
+  url: string,
+): { kind: 'hub'; dataset: string; config: string | null; split: string | null } | { kind: 'remote'; url: string } {
   const ref = /\.parquet([?#]|$)/i.test(url) ? null : parseHubInput(url);
   return ref ? { kind: 'hub', ...ref } : { kind: 'remote', url };
 }

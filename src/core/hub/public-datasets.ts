@@ -12,12 +12,47 @@ export interface PublicDataset {
 }
 
 export const PUBLIC_DATASETS: readonly PublicDataset[] = [
-  { id: 'lmsys/chatbot_arena_conversations', label: 'Chatbot Arena conversations (lmsys, 33k)', preset: 'lmsys-conversations', note: 'gated: accept its terms on the Hub first' },
-  { id: 'lmarena-ai/arena-human-preference-55k', label: 'LMArena human preference 55k', preset: 'lmarena-55k', note: 'the Kaggle competition release (CSV, converted to parquet by the Hub)' },
-  { id: 'lmarena-ai/arena-human-preference-100k', label: 'LMArena human preference 100k', preset: 'lmarena', note: '2024 release with style metadata' },
-  { id: 'lmarena-ai/arena-human-preference-140k', label: 'LMArena human preference 140k', preset: 'lmarena', note: '2025 release with style metadata' },
+  {
+    id: 'lmsys/chatbot_arena_conversations',
+    label: 'Chatbot Arena conversations (lmsys, 33k)',
+    preset: 'lmsys-conversations',
+    note: 'gated: accept its terms on the Hub first',
+  },
+  {
+    id: 'lmarena-ai/arena-human-preference-55k',
+    label: 'LMArena human preference 55k',
+    preset: 'lmarena-55k',
+    note: 'the Kaggle competition release (CSV, converted to parquet by the Hub)',
+  },
+  {
+    id: 'lmarena-ai/arena-human-preference-100k',
+    label: 'LMArena human preference 100k',
+    preset: 'lmarena',
+    note: '2024 release with style metadata',
+  },
+  {
+    id: 'lmarena-ai/arena-human-preference-140k',
+    label: 'LMArena human preference 140k',
+    preset: 'lmarena',
+    note: '2025 release with style metadata',
+  },
   { id: 'ArthurSrz/comparag-tool-votes', label: 'CompaRAG tool votes', preset: 'comparag', note: 'under 1k votes' },
-  { id: 'maxidl/comparia-french-maxx', label: 'Compar:IA-French-Maxx', preset: 'french-maxx', note: '6.6k preference pairs, no model names' },
-  { id: 'kensho/NoFreeLabelsPairwise', label: 'VERDICTS pairwise (kensho)', preset: 'verdicts', note: '604 human verdicts; the card calls it VERDICTSPairwise' },
-  { id: null, label: 'GenRM multi-judge (genrm-uf-qwen3-4b-angel-judge…)', preset: 'genrm', note: 'its card does not name its owner: paste its Hub address' },
+  {
+    id: 'maxidl/comparia-french-maxx',
+    label: 'Compar:IA-French-Maxx',
+    preset: 'french-maxx',
+    note: '6.6k preference pairs, no model names',
+  },
+  {
+    id: 'kensho/NoFreeLabelsPairwise',
+    label: 'VERDICTS pairwise (kensho)',
+    preset: 'verdicts',
+    note: '604 human verdicts; the card calls it VERDICTSPairwise',
+  },
+  {
+    id: null,
+    label: 'GenRM multi-judge (genrm-uf-qwen3-4b-angel-judge…)',
+    preset: 'genrm',
+    note: 'its card does not name its owner: paste its Hub address',
+  },
 ];

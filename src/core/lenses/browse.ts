@@ -20,9 +20,21 @@ export interface ConversationLayout {
 
 // Most specific first; the first whose side columns are all present wins.
 const LAYOUTS: ConversationLayout[] = [
-  { prompt: null, a: 'conversation_a', b: 'conversation_b', extra: ['opening_msg', 'conv_comments_a', 'conv_comments_b'], covers: ['full_conversation'] },
+  {
+    prompt: null,
+    a: 'conversation_a',
+    b: 'conversation_b',
+    extra: ['opening_msg', 'conv_comments_a', 'conv_comments_b'],
+    covers: ['full_conversation'],
+  },
   { prompt: 'messages', a: 'response_optimal', b: 'rejected', extra: ['rejected_2', 'response_optimal_styled'] },
-  { prompt: null, a: 'model_a_conv', b: 'model_b_conv', extra: ['ref_answer'], covers: ['question', 'model_a_response', 'model_b_response'] },
+  {
+    prompt: null,
+    a: 'model_a_conv',
+    b: 'model_b_conv',
+    extra: ['ref_answer'],
+    covers: ['question', 'model_a_response', 'model_b_response'],
+  },
   { prompt: 'question', a: 'response_1', b: 'response_2', extra: [] },
   { prompt: 'prompt', a: 'response_1', b: 'response_2', extra: [] },
   { prompt: 'prompt', a: 'response_a', b: 'response_b', extra: [] },
@@ -32,7 +44,9 @@ const LAYOUTS: ConversationLayout[] = [
 /** The layout for a dataset's text columns; unknown text columns become `extra`. */
 export function conversationLayout(textColumns: readonly string[]): ConversationLayout {
   const has = new Set(textColumns);
-  const known = LAYOUTS.find((l) => [l.prompt, l.a, l.b].every((c) => c === null || has.has(c)) && [l.prompt, l.a, l.b].some((c) => c !== null));
+  const known = LAYOUTS.find(
+    (l) => [l.prompt, l.a, l.b].every((c) => c === null || has.has(c)) && [l.prompt, l.a, l.b].some((c) => c !== null),
+  );
   if (!known) return { prompt: null, a: null, b: null, extra: [...textColumns] };
   const used = new Set([known.prompt, known.a, known.b, ...(known.covers ?? [])]);
   const extra = [...known.extra.filter((c) => has.has(c)), ...textColumns.filter((c) => !used.has(c) && !known.extra.includes(c))];

@@ -48,7 +48,8 @@ export interface DefectText {
   answerLabels?: [string, string];
 }
 
-const NEGATIVE = /^(incorrect|superficial|instructions_not_followed|hallucinat\w*|unsafe|harmful|off_topic|refus\w*|too_(long|short)|verbose)$/i;
+const NEGATIVE =
+  /^(incorrect|superficial|instructions_not_followed|hallucinat\w*|unsafe|harmful|off_topic|refus\w*|too_(long|short)|verbose)$/i;
 const ROW_DIMENSIONS: [string, string][] = [
   ['source', 'source'],
   ['pref_strength', 'preference strength'],
@@ -77,9 +78,7 @@ export function defectSpec(columns: readonly ColumnInfo[], textColumns: readonly
     return t !== null && isBooleanType(t);
   });
   const names = new Set(bools.map((c) => c.name));
-  const sided = bools
-    .map((c) => /^conv_(.+)_a$/.exec(c.name)?.[1])
-    .filter((q): q is string => !!q && names.has(`conv_${q}_b`));
+  const sided = bools.map((c) => /^conv_(.+)_a$/.exec(c.name)?.[1]).filter((q): q is string => !!q && names.has(`conv_${q}_b`));
   const dims: DefectDimension[] = [];
   let spec: DefectSpec;
   if (sided.length > 0) {
@@ -99,15 +98,34 @@ export function defectSpec(columns: readonly ColumnInfo[], textColumns: readonly
   }
   const have = new Set(columns.map((c) => c.name));
   for (const [name, label] of ROW_DIMENSIONS) {
-    if (have.has(name) && !dims.some((d) => d.label === label)) dims.push({ id: name, label, expr: `CAST(b.${quoteIdent(name)} AS VARCHAR)` });
+    if (have.has(name) && !dims.some((d) => d.label === label))
+      dims.push({ id: name, label, expr: `CAST(b.${quoteIdent(name)} AS VARCHAR)` });
   }
   const prompt = promptColumn(textColumns);
   // French-Maxx counts the prompt's characters itself: no text needs reading.
-  if (have.has('prompt_chars')) dims.push({ id: 'prompt_length', label: 'prompt length', expr: lengthBucketSql(`b.${quoteIdent('prompt_chars')}`), order: LENGTH_BUCKETS });
-  else if (prompt) dims.push({ id: 'prompt_length', label: 'prompt length', expr: lengthBucketSql(textLengthSql(prompt, 'user')), needsText: true, order: LENGTH_BUCKETS });
+  if (have.has('prompt_chars'))
+    dims.push({
+      id: 'prompt_length',
+      label: 'prompt length',
+      expr: lengthBucketSql(`b.${quoteIdent('prompt_chars')}`),
+      order: LENGTH_BUCKETS,
+    });
+  else if (prompt)
+    dims.push({
+      id: 'prompt_length',
+      label: 'prompt length',
+      expr: lengthBucketSql(textLengthSql(prompt, 'user')),
+      needsText: true,
+      order: LENGTH_BUCKETS,
+    });
   const conv = textColumns.find((c) => c.name === 'conversation_a' && isConversationType(typeOf(c) ?? { kind: 'scalar', name: '' }));
   if (!have.has('multi_turn') && !have.has('is_multi_turn') && conv) {
-    dims.push({ id: 'turns', label: 'turns', expr: `CASE WHEN len(t.${quoteIdent(conv.name)}) > 2 THEN 'multi-turn' ELSE 'single turn' END`, needsText: true });
+    dims.push({
+      id: 'turns',
+      label: 'turns',
+      expr: `CASE WHEN len(t.${quoteIdent(conv.name)}) > 2 THEN 'multi-turn' ELSE 'single turn' END`,
+      needsText: true,
+    });
   }
   return spec;
 }
@@ -133,7 +151,10 @@ export function defectText(spec: DefectSpec, textColumns: readonly ColumnInfo[],
   const pairs: [string, string, string, string][] =
     spec.mode === 'sides'
       ? [['conversation_a', 'conversation_b', 'side a', 'side b']]
-      : [['response_optimal', 'rejected', 'optimal', 'rejected'], ['chosen', 'rejected', 'chosen', 'rejected']];
+      : [
+          ['response_optimal', 'rejected', 'optimal', 'rejected'],
+          ['chosen', 'rejected', 'chosen', 'rejected'],
+        ];
   for (const [a, b, la, lb] of pairs) {
     const x = col(a);
     const y = col(b);
@@ -192,7 +213,9 @@ export function unitsSql(spec: DefectSpec, where: SqlCondition, text?: DefectTex
     const seat = s === 0 ? `'a'` : `'b'`;
     const mine = s === 0 ? `'a'` : `'b'`;
     const verdict = `CASE WHEN CAST(b.outcome AS VARCHAR) = ${mine} THEN 'chosen' WHEN CAST(b.outcome AS VARCHAR) IN ('a', 'b') THEN 'not chosen' ELSE 'both equal' END`;
-    const answer = text?.answers ? `, ${textValueSql(text.answers[s], 'assistant')} AS answer, ${textLengthSql(text.answers[s], 'assistant')} AS answer_len` : '';
+    const answer = text?.answers
+      ? `, ${textValueSql(text.answers[s], 'assistant')} AS answer, ${textLengthSql(text.answers[s], 'assistant')} AS answer_len`
+      : '';
     return `SELECT b.row_id, b.weight, CAST(${model} AS VARCHAR) AS model, ${seat} AS side, ${verdict} AS verdict${labels}${dims}${answer}${more} FROM ${from}`;
   };
   return `${side(0)} UNION ALL ${side(1)}`;
@@ -291,7 +314,13 @@ export function readCooccurrence(spec: DefectSpec, row: Row): Cooccurrence[] {
     spec.labels.forEach((y, j) => {
       const both = c(i, j);
       const expected = units ? (c(i, i) * c(j, j)) / units : 0;
-      out.push({ row: x.name, column: y.name, both, share: c(i, i) ? both / c(i, i) : 0, lift: i !== j && expected > 0 ? both / expected : null });
+      out.push({
+        row: x.name,
+        column: y.name,
+        both,
+        share: c(i, i) ? both / c(i, i) : 0,
+        lift: i !== j && expected > 0 ? both / expected : null,
+      });
     }),
   );
   return out;
@@ -316,18 +345,27 @@ export function answerLengthsSql(spec: DefectSpec, where: SqlCondition, text: De
   } else {
     inner = `SELECT verdict AS kind, ${bin('answer_len')} AS lo, weight FROM (${unitsSql(spec, where, text)}) WHERE answer_len IS NOT NULL`;
   }
-  return { sql: `SELECT kind, lo, sum(weight) AS units FROM (${inner}) GROUP BY kind, lo ORDER BY kind, lo`, params: [...where.params, ...p.values] };
+  return {
+    sql: `SELECT kind, lo, sum(weight) AS units FROM (${inner}) GROUP BY kind, lo ORDER BY kind, lo`,
+    params: [...where.params, ...p.values],
+  };
 }
 
 /** Median and mean answer length per answer kind, overall and among units carrying each label. */
 export function answerLengthStatsSql(spec: DefectSpec, where: SqlCondition, text: DefectText): SqlQuery {
   if (!text.answers || !text.answerLabels) throw new Error('answerLengthStatsSql: no answer columns');
   const p = new Params(where.params.length);
-  const groups = [`SELECT 'all' AS label, * FROM u`, ...spec.labels.map((l, i) => `SELECT ${p.add(l.name)} AS label, * FROM u WHERE l${i}`)];
+  const groups = [
+    `SELECT 'all' AS label, * FROM u`,
+    ...spec.labels.map((l, i) => `SELECT ${p.add(l.name)} AS label, * FROM u WHERE l${i}`),
+  ];
   let units: string;
   let kinds: string;
   if (spec.mode === 'rows') {
-    units = unitsSql(spec, where, text, [`${textLengthSql(text.answers[0], 'assistant')} AS len0`, `${textLengthSql(text.answers[1], 'assistant')} AS len1`]);
+    units = unitsSql(spec, where, text, [
+      `${textLengthSql(text.answers[0], 'assistant')} AS len0`,
+      `${textLengthSql(text.answers[1], 'assistant')} AS len1`,
+    ]);
     const la = p.add(text.answerLabels[0]);
     const lb = p.add(text.answerLabels[1]);
     kinds = `SELECT label, ${la} AS kind, len0 AS len, weight FROM g UNION ALL SELECT label, ${lb}, len1, weight FROM g`;

@@ -35,7 +35,8 @@ export interface Kappa {
 export function cohenKappa(table: readonly (readonly number[])[], z = 1.959963984540054): Kappa {
   const k = table.length;
   if (table.some((r) => r.length !== k)) throw new RangeError('cohenKappa: the table must be square');
-  if (table.some((r) => r.some((x) => !Number.isFinite(x) || x < 0))) throw new RangeError('cohenKappa: counts must be finite and non-negative');
+  if (table.some((r) => r.some((x) => !Number.isFinite(x) || x < 0)))
+    throw new RangeError('cohenKappa: counts must be finite and non-negative');
   const n = table.reduce((s, r) => s + r.reduce((a, b) => a + b, 0), 0);
   const empty: Kappa = { n, observed: 0, expected: 0, kappa: null, lower: null, upper: null };
   if (n === 0) return empty;
@@ -319,7 +320,10 @@ export function readJudgePairs(spec: JudgeSpec, rows: readonly Row[]): JudgePair
  */
 export function swapSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
   if (!spec.swap) throw new Error('swapSql: no swap column');
-  const voters = [`SELECT -1 AS who, swap, row_id, maj AS v FROM items`, ...spec.judges.map((_, i) => `SELECT ${i} AS who, swap, row_id, v${i} AS v FROM items`)];
+  const voters = [
+    `SELECT -1 AS who, swap, row_id, maj AS v FROM items`,
+    ...spec.judges.map((_, i) => `SELECT ${i} AS who, swap, row_id, v${i} AS v FROM items`),
+  ];
   const pairs = `SELECT who, list(v ORDER BY row_id) AS vs FROM (${voters.join(' UNION ALL ')}) WHERE swap IS NOT NULL GROUP BY who, swap HAVING count(*) = 2`;
   const decisive = `vs[1] IN ('A', 'B') AND vs[2] IN ('A', 'B')`;
   return {
@@ -365,9 +369,7 @@ export function readSwap(spec: JudgeSpec, rows: readonly Row[]): SwapSummary[] {
 
 /** What a click picked: an agreement level, a judge's verdict, or a majority verdict. */
 export type JudgeRowFilter =
-  | { kind: 'agreement'; valid: number; top: number }
-  | { kind: 'vote'; judge: number; vote: Verdict }
-  | { kind: 'majority'; maj: Verdict };
+  { kind: 'agreement'; valid: number; top: number } | { kind: 'vote'; judge: number; vote: Verdict } | { kind: 'majority'; maj: Verdict };
 
 /** The items behind a bar, with every judge's raw verdict and the optional prompt. */
 export function judgeRowsSql(
@@ -384,7 +386,8 @@ export function judgeRowsSql(
       : filter.kind === 'vote'
         ? `i.v${Math.trunc(filter.judge)} = ${p.add(filter.vote)}`
         : `i.maj = ${p.add(filter.maj)}`;
-  if (filter.kind === 'vote' && !(filter.judge >= 0 && filter.judge < spec.judges.length)) throw new RangeError(`judgeRowsSql: no judge ${filter.judge}`);
+  if (filter.kind === 'vote' && !(filter.judge >= 0 && filter.judge < spec.judges.length))
+    throw new RangeError(`judgeRowsSql: no judge ${filter.judge}`);
   const raw = spec.judges.map((j) => `, b.${quoteIdent(j.column)}`).join('');
   const swap = spec.swap ? `, b.${quoteIdent(spec.swap)}` : '';
   const prompt = text ? `, left(CAST(t.${quoteIdent(text.column)} AS VARCHAR), 400) AS prompt` : '';
@@ -420,7 +423,10 @@ export function readFleiss(rows: readonly Row[]): FleissKappa {
  */
 export function positionSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
   if (!spec.order) throw new Error('positionSql: no response order column');
-  const voters = [`SELECT -1 AS who, shown_order, maj AS v FROM items`, ...spec.judges.map((_, i) => `SELECT ${i} AS who, shown_order, v${i} AS v FROM items`)];
+  const voters = [
+    `SELECT -1 AS who, shown_order, maj AS v FROM items`,
+    ...spec.judges.map((_, i) => `SELECT ${i} AS who, shown_order, v${i} AS v FROM items`),
+  ];
   return {
     sql:
       `WITH items AS (${itemsSql(spec, where)}) SELECT who, shown_order, count(*) FILTER (WHERE v = 'A') AS first, ` +

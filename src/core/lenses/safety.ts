@@ -109,7 +109,12 @@ export function safetyTotalsSql(spec: SafetySpec, where: SqlCondition): SqlQuery
   spec.flags.forEach((fi, i) =>
     spec.flags.forEach((fj, j) => {
       if (j <= i) return;
-      for (const [x, y] of [[1, 1], [1, 0], [0, 1], [0, 0]]) {
+      for (const [x, y] of [
+        [1, 1],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ]) {
         const cond = `${x ? '' : 'NOT '}${flagSql(fi)} AND ${y ? '' : 'NOT '}${flagSql(fj)}`;
         parts.push(`coalesce(sum(weight) FILTER (WHERE ${cond}), 0) AS p_${i}_${j}_${x}${y}`);
       }
@@ -202,7 +207,14 @@ export function readFlagByModel(rows: readonly Row[]): ModelFlagRow[] {
   }
   const rate = (x?: [number, number]) => (x && x[1] > 0 ? x[0] / x[1] : null);
   return [...by]
-    .map(([model, e]) => ({ model, votes: e.votes, flagged: e.flagged, rate: e.votes ? e.flagged / e.votes : 0, rateA: rate(e.a), rateB: rate(e.b) }))
+    .map(([model, e]) => ({
+      model,
+      votes: e.votes,
+      flagged: e.flagged,
+      rate: e.votes ? e.flagged / e.votes : 0,
+      rateA: rate(e.a),
+      rateB: rate(e.b),
+    }))
     .sort((x, y) => y.rate - x.rate || x.model.localeCompare(y.model));
 }
 
@@ -249,9 +261,11 @@ export function scoreSources(spec: SafetySpec): ScoreSource[] {
   const scored = spec.categories.filter((c) => c.scorePath);
   if (moderation && scored.length) {
     out.push({ id: 'max', label: 'highest moderation category score', paths: scored.map((c) => c.scorePath!), flag: moderation });
-    for (const c of scored) out.push({ id: `cat:${c.name}`, label: `moderation score: ${c.name}`, paths: [c.scorePath!], flag: moderation });
+    for (const c of scored)
+      out.push({ id: `cat:${c.name}`, label: `moderation score: ${c.name}`, paths: [c.scorePath!], flag: moderation });
   }
-  for (const f of spec.flags) if (f.scorePath) out.push({ id: f.id, label: `${f.label} ${f.scorePath.at(-1)}`, paths: [f.scorePath], flag: f });
+  for (const f of spec.flags)
+    if (f.scorePath) out.push({ id: f.id, label: `${f.label} ${f.scorePath.at(-1)}`, paths: [f.scorePath], flag: f });
   return out;
 }
 
@@ -262,7 +276,8 @@ export const SCORE_FLOOR = 1e-7;
  * the first bin), split by the source's flag. Rows: lo (log10 of the bin start), flagged, votes.
  */
 export function scoreHistogramSql(source: ScoreSource, where: SqlCondition, binsPerDecade = 4): SqlQuery {
-  if (!Number.isInteger(binsPerDecade) || binsPerDecade < 1) throw new RangeError(`scoreHistogramSql: binsPerDecade must be a positive integer, got ${binsPerDecade}`);
+  if (!Number.isInteger(binsPerDecade) || binsPerDecade < 1)
+    throw new RangeError(`scoreHistogramSql: binsPerDecade must be a positive integer, got ${binsPerDecade}`);
   const p = new Params(where.params.length);
   const score = source.paths.length === 1 ? quotePath(source.paths[0]) : `greatest(${source.paths.map(quotePath).join(', ')})`;
   const k = p.add(binsPerDecade);
@@ -326,7 +341,10 @@ export function safetyRowsSql(spec: SafetySpec, where: SqlCondition, text?: Text
 export function modelCondition(where: SqlCondition, model: string): SqlCondition {
   const p = new Params(where.params.length);
   const m = p.add(model);
-  return { sql: narrow(where, `(CAST(model_a AS VARCHAR) = ${m} OR CAST(model_b AS VARCHAR) = ${m})`).sql, params: [...where.params, ...p.values] };
+  return {
+    sql: narrow(where, `(CAST(model_a AS VARCHAR) = ${m} OR CAST(model_b AS VARCHAR) = ${m})`).sql,
+    params: [...where.params, ...p.values],
+  };
 }
 
 export interface SubsetRow {
@@ -341,7 +359,13 @@ export interface SubsetRow {
 export function compareSubsets(flagged: Leaderboard, unflagged: Leaderboard): SubsetRow[] {
   const pick = (b: Leaderboard, m: string) => {
     const r = b.rows.find((x) => x.model === m);
-    return { rating: r?.rating ?? null, lower: r?.lower ?? null, upper: r?.upper ?? null, winRate: r?.winRate ?? null, votes: r?.votes ?? 0 };
+    return {
+      rating: r?.rating ?? null,
+      lower: r?.lower ?? null,
+      upper: r?.upper ?? null,
+      winRate: r?.winRate ?? null,
+      votes: r?.votes ?? 0,
+    };
   };
   const models = [...new Set([...unflagged.rows, ...flagged.rows].filter((r) => r.votes > 0).map((r) => r.model))];
   return models

@@ -44,7 +44,8 @@ const nameOf = (c: Named) => (typeof c === 'string' ? c : c.name);
 export function answerPair(columns: readonly Named[]): [string, string] | null {
   const find = (want: string) => columns.map(nameOf).find((n) => n.toLowerCase() === want);
   for (const [a, b] of ANSWER_PAIRS) {
-    const x = find(a), y = find(b);
+    const x = find(a),
+      y = find(b);
     if (x && y) return [x, y];
   }
   return null;
@@ -61,9 +62,7 @@ export function hasStyleText(columns: readonly Named[]): boolean {
 }
 
 /** One side's answer: a chat (LIST of STRUCT with content, maybe role) or a plain text column. */
-export type AnswerColumn =
-  | { column: string; kind: 'turns'; content: string; role: string | null }
-  | { column: string; kind: 'text' };
+export type AnswerColumn = { column: string; kind: 'turns'; content: string; role: string | null } | { column: string; kind: 'text' };
 
 /** How to read each side's answer, from the file's column types; null when the pair is missing. */
 export function answerColumns(columns: readonly ColumnInfo[]): { a: AnswerColumn; b: AnswerColumn } | null {
@@ -135,8 +134,7 @@ export function styleFeaturesSql(where: SqlCondition | undefined, chunk: StyleCh
   const range = `row_id >= ${params.add(chunk.from)} AND row_id < ${params.add(chunk.to)}`;
   const sample = chunk.keepPerMillion === null ? '' : ` AND hash(row_id) % ${SAMPLE_MODULUS} < ${params.add(chunk.keepPerMillion)}`;
   const filter = where && where.sql ? `(${where.sql}) AND ${range}${sample}` : `${range}${sample}`;
-  const count = (side: 'a' | 'b', patterns: string[]) =>
-    patterns.map((p) => `len(regexp_extract_all(prose_${side}, ${p}))`).join(' + ');
+  const count = (side: 'a' | 'b', patterns: string[]) => patterns.map((p) => `len(regexp_extract_all(prose_${side}, ${p}))`).join(' + ');
   const sideCounts = (side: 'a' | 'b') =>
     [`length(text_${side}) AS length_${side}`, ...Object.entries(COUNTS).map(([f, ps]) => `${count(side, ps)} AS ${f}_${side}`)].join(', ');
   const diffs = STYLE_FEATURES.map((f) => `(${f}_a - ${f}_b) / (${f}_a + ${f}_b + 1.0) AS d_${f}`).join(', ');
@@ -168,7 +166,11 @@ export interface StyleRows {
  * Rows of styleFeaturesSql (all chunks, in order) as StyleRows. `modelNames[code]` names each
  * model_name ENUM code (rows of modelsSql); only models that appear are kept, in code order.
  */
-export function readStyleRows(modelNames: readonly string[], rows: readonly Row[], featureNames: readonly string[] = STYLE_FEATURES): StyleRows {
+export function readStyleRows(
+  modelNames: readonly string[],
+  rows: readonly Row[],
+  featureNames: readonly string[] = STYLE_FEATURES,
+): StyleRows {
   const complete = (r: Row) => featureNames.every((f) => r[`${f}_a`] != null && r[`${f}_b`] != null);
   const present = rows.filter(complete);
   let missingVotes = 0;

@@ -59,7 +59,13 @@ export function tasksSql(text: string, where?: SqlCondition, columns = { task: '
 }
 
 /** The votes of one task: tools, outcome, mediating LLM and the kept columns, in file order. */
-export function taskVotesSql(text: string, task: string | null, where?: SqlCondition, limit = 200, columns = { task: 'task', llm: 'llm_id' }): SqlQuery {
+export function taskVotesSql(
+  text: string,
+  task: string | null,
+  where?: SqlCondition,
+  limit = 200,
+  columns = { task: 'task', llm: 'llm_id' },
+): SqlQuery {
   const base = where?.params ?? [];
   const params = new Params(base.length);
   const test = task === null ? `t.${quoteIdent(columns.task)} IS NULL` : `t.${quoteIdent(columns.task)} = ${params.add(task)}`;

@@ -36,7 +36,8 @@ export function promptSource(columns: readonly ColumnInfo[]): PromptSource | nul
   }
   for (const name of CONVERSATION_COLUMNS) {
     const c = byName.get(name);
-    if (c && isMessageList(c.type)) return { column: c.name, kind: /\bcontent\s+STRUCT\(.*\)\[\]/i.test(c.type) ? 'conversation-parts' : 'conversation' };
+    if (c && isMessageList(c.type))
+      return { column: c.name, kind: /\bcontent\s+STRUCT\(.*\)\[\]/i.test(c.type) ? 'conversation-parts' : 'conversation' };
   }
   return null;
 }
@@ -78,7 +79,13 @@ export function derivedColumns(columns: readonly ColumnInfo[]): { name: string; 
 
 /** LMArena's seven prompt criteria; a hard prompt meets at least six of them. */
 export const HARD_PROMPT_CRITERIA = [
-  'specificity', 'domain_knowledge', 'complexity', 'problem_solving', 'creativity', 'technical_accuracy', 'real_world',
+  'specificity',
+  'domain_knowledge',
+  'complexity',
+  'problem_solving',
+  'creativity',
+  'technical_accuracy',
+  'real_world',
 ] as const;
 
 /**
@@ -104,7 +111,8 @@ function lmarenaCategories(columns: readonly ColumnInfo[]): { name: string; expr
   }
   if (has('math_v0.1', 'math')) out.push({ name: 'math', expression: field('math_v0.1', 'math') });
   if (has('if_v0.1', 'if')) out.push({ name: 'instruction_following', expression: field('if_v0.1', 'if') });
-  if (has('creative_writing_v0.1', 'creative_writing')) out.push({ name: 'creative_writing', expression: field('creative_writing_v0.1', 'creative_writing') });
+  if (has('creative_writing_v0.1', 'creative_writing'))
+    out.push({ name: 'creative_writing', expression: field('creative_writing_v0.1', 'creative_writing') });
   return out;
 }
 

@@ -49,7 +49,8 @@ interface Match {
 }
 
 // Long-text columns by name, for files no preset describes.
-const TEXT_NAME = /^(prompt|question|answer|response|completion|conversation|messages?|text|instruction|input|output|ref_answer|opening_msg|(conv_)?comments?)(_[ab12])?$/i;
+const TEXT_NAME =
+  /^(prompt|question|answer|response|completion|conversation|messages?|text|instruction|input|output|ref_answer|opening_msg|(conv_)?comments?)(_[ab12])?$/i;
 
 /**
  * Picks the preset that best fits a file's columns and resolves it into a ColumnMapping.
@@ -134,12 +135,18 @@ function matchPreset(preset: Preset, columns: readonly ColumnInfo[]): Match | un
   if (preset.sides.kind === 'constant') {
     const [a, b] = preset.sides.names;
     const present = preset.sides.presentIn?.map((c) => (c ? has(c) : undefined)) ?? [];
-    sides = [0, 1].map((i) => ({ kind: 'constant', name: [a, b][i], ...(present[i] ? { presentIn: present[i] } : {}) })) as [SideSource, SideSource];
+    sides = [0, 1].map((i) => ({ kind: 'constant', name: [a, b][i], ...(present[i] ? { presentIn: present[i] } : {}) })) as [
+      SideSource,
+      SideSource,
+    ];
     why.push(`sides are the constants "${a}" and "${b}"`);
   } else {
     const pair = preset.sides.pairs.map(([a, b]) => [has(a), has(b)]).find(([a, b]) => a && b);
     if (!pair) return undefined;
-    sides = [{ kind: 'column', column: pair[0]! }, { kind: 'column', column: pair[1]! }];
+    sides = [
+      { kind: 'column', column: pair[0]! },
+      { kind: 'column', column: pair[1]! },
+    ];
     why.push(`model columns ${pair[0]} and ${pair[1]}`);
   }
   const winner = preset.winner.kind === 'column' ? preset.winner.columns.map(has).find(Boolean) : undefined;

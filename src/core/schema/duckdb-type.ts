@@ -4,9 +4,7 @@
  * Anything that is not a struct or a list is kept as a scalar with its printed name.
  */
 export type DuckType =
-  | { kind: 'struct'; fields: { name: string; type: DuckType }[] }
-  | { kind: 'list'; item: DuckType }
-  | { kind: 'scalar'; name: string };
+  { kind: 'struct'; fields: { name: string; type: DuckType }[] } | { kind: 'list'; item: DuckType } | { kind: 'scalar'; name: string };
 
 export function parseDuckType(text: string): DuckType {
   const p = new Parser(text);
@@ -26,11 +24,11 @@ export function typeAtPath(type: DuckType, fields: readonly string[]): DuckType 
   return t;
 }
 
-const NUMERIC = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL.*|INT\d*|REAL)$/;
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL.*|INT\d*|REAL)$/;
 export const isNumericType = (t: DuckType): boolean => t.kind === 'scalar' && NUMERIC.test(t.name);
 export const isBooleanType = (t: DuckType): boolean => t.kind === 'scalar' && t.name === 'BOOLEAN';
-export const isTemporalType = (t: DuckType): boolean =>
-  t.kind === 'scalar' && /^(DATE|TIMESTAMP.*)$/.test(t.name);
+export const isTemporalType = (t: DuckType): boolean => t.kind === 'scalar' && /^(DATE|TIMESTAMP.*)$/.test(t.name);
 export const isStringType = (t: DuckType): boolean => t.kind === 'scalar' && t.name === 'VARCHAR';
 
 /** A list of structs with a `content` field: chat turns, the usual shape of a conversation column. */

@@ -56,7 +56,8 @@ function isPlainObject(x: unknown): x is Record<string, unknown> {
 function shapeOf(x: unknown, depth: number): Shape {
   if (x === null || x === undefined) return { kind: 'null' };
   if (typeof x === 'boolean') return { kind: 'boolean' };
-  if (typeof x === 'number') return Number.isInteger(x) && Math.abs(x) <= Number.MAX_SAFE_INTEGER ? { kind: 'integer' } : { kind: 'double' };
+  if (typeof x === 'number')
+    return Number.isInteger(x) && Math.abs(x) <= Number.MAX_SAFE_INTEGER ? { kind: 'integer' } : { kind: 'double' };
   if (typeof x === 'string' || depth >= MAX_DEPTH) return { kind: 'text' };
   if (Array.isArray(x)) return { kind: 'list', of: x.reduce<Shape>((s, e) => merge(s, shapeOf(e, depth + 1)), { kind: 'null' }) };
   const fields = new Map<string, Shape>();

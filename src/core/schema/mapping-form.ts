@@ -41,7 +41,10 @@ export function draftFrom(initial: ColumnMapping | null, names: readonly string[
     winner: w?.kind === 'one-hot' ? 'one-hot' : w?.kind === 'votes' ? 'votes' : 'column',
     winnerColumn: w?.kind === 'column' ? w.column : initial ? '' : guess(/winner|outcome|label|chosen|preference|result/i),
     namesModel: w?.kind === 'column' ? w.namesModel : false,
-    oneHot: w?.kind === 'one-hot' ? { ...w.columns } : { a: guess(/winner_model_a|^a_wins?$/i), b: guess(/winner_model_b|^b_wins?$/i), tie: guess(/winner_tie|^tie$/i) },
+    oneHot:
+      w?.kind === 'one-hot'
+        ? { ...w.columns }
+        : { a: guess(/winner_model_a|^a_wins?$/i), b: guess(/winner_model_b|^b_wins?$/i), tie: guess(/winner_tie|^tie$/i) },
     votes: w?.kind === 'votes' ? [...w.columns] : names.filter((n) => /^(annotator|judge|rater)_?\d+(_response)?$/i.test(n)),
     labels: w?.kind === 'column' || w?.kind === 'votes' ? { ...w.labels } : {},
     weight: initial?.weight ?? '',
@@ -68,7 +71,8 @@ export function mappingFromDraft(d: MappingDraft): ColumnMapping | { problem: st
   if (d.winner === 'one-hot') {
     const columns = Object.fromEntries(Object.entries(d.oneHot).filter(([, c]) => !!c)) as Partial<Record<Outcome, string>>;
     if (!columns.a || !columns.b) return { problem: 'a one-hot winner needs the "A wins" and "B wins" columns' };
-    if (new Set(Object.values(columns)).size !== Object.values(columns).length) return { problem: 'each one-hot outcome needs its own column' };
+    if (new Set(Object.values(columns)).size !== Object.values(columns).length)
+      return { problem: 'each one-hot outcome needs its own column' };
     winner = { kind: 'one-hot', columns };
   } else if (d.winner === 'votes') {
     if (!d.votes.length) return { problem: 'choose the verdict columns' };

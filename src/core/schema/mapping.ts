@@ -34,8 +34,7 @@ export type WinnerSource =
   | { kind: 'votes'; columns: string[]; labels: Record<string, Outcome> };
 
 /** The majority rule of several verdicts, stated once for the form, the README and the SQL. */
-export const MAJORITY_RULE =
-  'A (or B) when it has more valid verdicts than the other side and at least as many as ties; otherwise a tie';
+export const MAJORITY_RULE = 'A (or B) when it has more valid verdicts than the other side and at least as many as ties; otherwise a tie';
 
 /** What detection produces and the user's mapping form edits: everything battles.ts needs. */
 export interface ColumnMapping {

@@ -53,7 +53,8 @@ export function rowVoteProblem(mapping: ColumnMapping, kinds: Readonly<Record<st
     if (!kind) return `column "${c}" has a type read by DuckDB only`;
     if (textRead.has(c) && kind === 'float') return `column "${c}" is a float read as text`;
   }
-  if (mapping.weight && kinds[mapping.weight] !== 'integer' && kinds[mapping.weight] !== 'float') return `weight column "${mapping.weight}" is not numeric`;
+  if (mapping.weight && kinds[mapping.weight] !== 'integer' && kinds[mapping.weight] !== 'float')
+    return `weight column "${mapping.weight}" is not numeric`;
   return null;
 }
 
@@ -62,7 +63,10 @@ export function rowVoteProblem(mapping: ColumnMapping, kinds: Readonly<Record<st
  * rowVoteProblem accepts. The main pair always gives one vote (usable or set aside); an extra pair
  * gives one only where it exists, as in battlesSql.
  */
-export function rowVoteReader(mapping: ColumnMapping, kinds: Readonly<Record<string, CellKind | null | undefined>>): (cell: (column: string) => Cell) => RowVote[] {
+export function rowVoteReader(
+  mapping: ColumnMapping,
+  kinds: Readonly<Record<string, CellKind | null | undefined>>,
+): (cell: (column: string) => Cell) => RowVote[] {
   const problem = rowVoteProblem(mapping, kinds);
   if (problem) throw new Error(`rowVoteReader: ${problem}`);
   const pairs = [{ modelA: mapping.modelA, modelB: mapping.modelB }, ...(mapping.extraPairs ?? [])];
@@ -105,13 +109,21 @@ export function rowVoteReader(mapping: ColumnMapping, kinds: Readonly<Record<str
 function labelsByOutcome(labels: Record<string, Outcome>): [number, Set<string>][] {
   const out: [number, Set<string>][] = [];
   for (const o of OUTCOMES) {
-    const values = Object.entries(labels).filter(([, v]) => v === o).map(([k]) => k);
+    const values = Object.entries(labels)
+      .filter(([, v]) => v === o)
+      .map(([k]) => k);
     if (values.length) out.push([OUTCOME_CODE[o], new Set(values)]);
   }
   return out;
 }
 
-function columnOutcome(winner: string | null, a: string | null, b: string | null, namesModel: boolean, labelled: [number, Set<string>][]): number | null {
+function columnOutcome(
+  winner: string | null,
+  a: string | null,
+  b: string | null,
+  namesModel: boolean,
+  labelled: [number, Set<string>][],
+): number | null {
   if (winner === null) return null;
   if (namesModel) {
     if (a !== null && winner === a) return OUTCOME_CODE.a;
@@ -149,13 +161,18 @@ function winnerText(w: WinnerSource, text: (column: string) => string | null): s
       return null;
     case 'one-hot':
     case 'votes':
-      return winnerColumns(w).map((c) => `${c}=${text(c) ?? 'null'}`).join(' / ');
+      return winnerColumns(w)
+        .map((c) => `${c}=${text(c) ?? 'null'}`)
+        .join(' / ');
   }
 }
 
 /** votedExpression: the outcome read from one-hot flags or a majority of verdicts, or null. */
 function votedOutcome(
-  w: WinnerSource, text: (column: string) => string | null, cell: (column: string) => Cell, kinds: Readonly<Record<string, CellKind | null | undefined>>,
+  w: WinnerSource,
+  text: (column: string) => string | null,
+  cell: (column: string) => Cell,
+  kinds: Readonly<Record<string, CellKind | null | undefined>>,
 ): number | null {
   if (w.kind === 'one-hot') {
     const present = OUTCOMES.filter((o) => w.columns[o]);
@@ -164,7 +181,11 @@ function votedOutcome(
   }
   if (w.kind === 'votes') {
     const votesFor = (outcomes: Outcome[]) => {
-      const values = new Set(Object.entries(w.labels).filter(([, v]) => outcomes.includes(v)).map(([k]) => k));
+      const values = new Set(
+        Object.entries(w.labels)
+          .filter(([, v]) => outcomes.includes(v))
+          .map(([k]) => k),
+      );
       let n = 0;
       for (const c of w.columns) {
         const t = text(c);

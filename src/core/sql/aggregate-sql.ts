@@ -9,7 +9,14 @@
 import type { Outcome } from '../outcome.ts';
 import type { ColumnMapping } from '../schema/mapping.ts';
 import { quoteIdent } from './quote.ts';
-import { missingSideExpression, outcomeExpression, sideExpression, votedExpression, winnerTextExpression, type VoteDialect } from './vote-expressions.ts';
+import {
+  missingSideExpression,
+  outcomeExpression,
+  sideExpression,
+  votedExpression,
+  winnerTextExpression,
+  type VoteDialect,
+} from './vote-expressions.ts';
 
 export const DIALECTS = ['spark', 'bigquery', 'trino', 'duckdb'] as const;
 export type Dialect = (typeof DIALECTS)[number];
@@ -31,15 +38,39 @@ const RULES: Record<Dialect, DialectRules> = {
   spark: {
     ident: (n) => `\`${nonEmpty(n).replaceAll('`', '``')}\``,
     literal: (v) => `'${backslashed(v, "'")}'`,
-    text: 'STRING', double: 'DOUBLE', boolean: 'BOOLEAN', tryCast: 'TRY_CAST', strpos: (h, n) => `instr(${h}, ${n})`,
+    text: 'STRING',
+    double: 'DOUBLE',
+    boolean: 'BOOLEAN',
+    tryCast: 'TRY_CAST',
+    strpos: (h, n) => `instr(${h}, ${n})`,
   },
   bigquery: {
     ident: (n) => `\`${backslashed(nonEmpty(n), '`')}\``,
     literal: (v) => `'${backslashed(v, "'")}'`,
-    text: 'STRING', double: 'FLOAT64', boolean: 'BOOL', tryCast: 'SAFE_CAST', strpos: (h, n) => `strpos(${h}, ${n})`,
+    text: 'STRING',
+    double: 'FLOAT64',
+    boolean: 'BOOL',
+    tryCast: 'SAFE_CAST',
+    strpos: (h, n) => `strpos(${h}, ${n})`,
   },
-  trino: { ident: quoteIdent, literal: doubled, text: 'VARCHAR', double: 'DOUBLE', boolean: 'BOOLEAN', tryCast: 'TRY_CAST', strpos: (h, n) => `strpos(${h}, ${n})` },
-  duckdb: { ident: quoteIdent, literal: doubled, text: 'VARCHAR', double: 'DOUBLE', boolean: 'BOOLEAN', tryCast: 'TRY_CAST', strpos: (h, n) => `strpos(${h}, ${n})` },
+  trino: {
+    ident: quoteIdent,
+    literal: doubled,
+    text: 'VARCHAR',
+    double: 'DOUBLE',
+    boolean: 'BOOLEAN',
+    tryCast: 'TRY_CAST',
+    strpos: (h, n) => `strpos(${h}, ${n})`,
+  },
+  duckdb: {
+    ident: quoteIdent,
+    literal: doubled,
+    text: 'VARCHAR',
+    double: 'DOUBLE',
+    boolean: 'BOOLEAN',
+    tryCast: 'TRY_CAST',
+    strpos: (h, n) => `strpos(${h}, ${n})`,
+  },
 };
 
 function nonEmpty(name: string): string {
@@ -78,8 +109,13 @@ export function aggregateSql(input: AggregateSqlInput): string {
     const missing = missingSideExpression([p.modelA, p.modelB], d);
     const voted = votedExpression(m.winner, d, label);
     const cols = [
-      `${sideExpression(p.modelA, d)} AS model_a`, `${sideExpression(p.modelB, d)} AS model_b`, `${winnerTextExpression(m.winner, d)} AS winner`,
-      `${weight} AS n`, `${tie} AS tie_flag`, ...(voted ? [`${voted} AS voted`] : []), ...byCols,
+      `${sideExpression(p.modelA, d)} AS model_a`,
+      `${sideExpression(p.modelB, d)} AS model_b`,
+      `${winnerTextExpression(m.winner, d)} AS winner`,
+      `${weight} AS n`,
+      `${tie} AS tie_flag`,
+      ...(voted ? [`${voted} AS voted`] : []),
+      ...byCols,
     ];
     return `SELECT ${cols.join(', ')} FROM ${table}${missing ? ` WHERE (${missing}) IS NULL` : ''}`;
   });

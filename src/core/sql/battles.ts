@@ -2,7 +2,13 @@ import { OUTCOME_CODE, type Outcome } from '../outcome.ts';
 import type { ColumnInfo } from '../schema/column.ts';
 import { mappingColumns, mappingProblems, type ColumnMapping } from '../schema/mapping.ts';
 import {
-  missingSideExpression, outcomeExpression, sideExpression, unclearWinnerReason, votedExpression, winnerTextExpression, type VoteDialect,
+  missingSideExpression,
+  outcomeExpression,
+  sideExpression,
+  unclearWinnerReason,
+  votedExpression,
+  winnerTextExpression,
+  type VoteDialect,
 } from './vote-expressions.ts';
 import { quoteIdent } from './quote.ts';
 import { derivedColumns } from '../schema/derived.ts';
@@ -27,7 +33,19 @@ export const REJECT_REASONS = [
 
 // Names the builder gives its own columns; file columns with these names are kept as raw_<name>.
 const RESERVED = new Set([
-  'row_id', 'model_a', 'model_b', 'outcome', 'weight', 'winner', 'reason', 'tie_flag', 'outcome_code', 'missing_side', 'pair', 'voted', '__raw_rowid',
+  'row_id',
+  'model_a',
+  'model_b',
+  'outcome',
+  'weight',
+  'winner',
+  'reason',
+  'tie_flag',
+  'outcome_code',
+  'missing_side',
+  'pair',
+  'voted',
+  '__raw_rowid',
 ]);
 
 export interface BattlesInput {

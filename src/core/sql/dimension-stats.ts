@@ -56,8 +56,7 @@ export function valueCountsSql(path: readonly string[], where?: SqlCondition, li
   const p = params(where);
   const col = quotePath(path);
   const inner =
-    `SELECT ${col} AS value, sum(weight) AS votes, count(*) AS rows FROM ${B}` +
-    `${where?.sql ? ` WHERE ${where.sql}` : ''} GROUP BY ALL`;
+    `SELECT ${col} AS value, sum(weight) AS votes, count(*) AS rows FROM ${B}` + `${where?.sql ? ` WHERE ${where.sql}` : ''} GROUP BY ALL`;
   return {
     sql:
       `SELECT value, votes, rows, count(*) OVER () AS distinct_values FROM (${inner}) ` +
@@ -83,9 +82,7 @@ export function histogramSql(path: readonly string[], where?: SqlCondition, opti
   const p = params(where);
   const col = quotePath(path);
   const bins = p.add(integer(options.bins ?? 20, 'histogramSql bins'));
-  const width = options.integer
-    ? `greatest(1, ceil((hi - lo + 1) / ${bins}))`
-    : `CASE WHEN hi = lo THEN 1 ELSE (hi - lo) / ${bins} END`;
+  const width = options.integer ? `greatest(1, ceil((hi - lo + 1) / ${bins}))` : `CASE WHEN hi = lo THEN 1 ELSE (hi - lo) / ${bins} END`;
   // Parameters may arrive as DOUBLE (DuckDB-WASM binds JS numbers so): the bin count is cast back.
   const count = `CAST(${options.integer ? 'ceil((hi - lo + 1) / width)' : `CASE WHEN hi = lo THEN 1 ELSE ${bins} END`} AS BIGINT)`;
   const base = `SELECT CAST(${col} AS DOUBLE) AS x, weight FROM ${B} WHERE ${and(where, `${col} IS NOT NULL`)}`;
@@ -121,10 +118,7 @@ export function readHistogram(rows: readonly Row[]): Histogram {
  */
 export function votesPerDaySql(path: readonly string[], kind: 'date' | 'unix-seconds', where?: SqlCondition): SqlQuery {
   const col = quotePath(path);
-  const day =
-    kind === 'unix-seconds'
-      ? `DATE '1970-01-01' + CAST(floor(${col} / 86400) AS INTEGER)`
-      : `CAST(${col} AS DATE)`;
+  const day = kind === 'unix-seconds' ? `DATE '1970-01-01' + CAST(floor(${col} / 86400) AS INTEGER)` : `CAST(${col} AS DATE)`;
   const finite = kind === 'unix-seconds' ? ` AND isfinite(${col})` : '';
   return {
     sql:

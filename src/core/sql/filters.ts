@@ -1,13 +1,6 @@
 import { OUTCOMES, type Outcome } from '../outcome.ts';
 import type { ColumnInfo } from '../schema/column.ts';
-import {
-  isBooleanType,
-  isNumericType,
-  isTemporalType,
-  parseDuckType,
-  typeAtPath,
-  type DuckType,
-} from '../schema/duckdb-type.ts';
+import { isBooleanType, isNumericType, isTemporalType, parseDuckType, typeAtPath, type DuckType } from '../schema/duckdb-type.ts';
 import { quotePath } from './quote.ts';
 import { Params, type SqlCondition, type SqlValue } from './statement.ts';
 

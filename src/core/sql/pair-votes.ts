@@ -26,7 +26,8 @@ function pairFilter(input: PairVotesInput): PairFilter {
   const params = new Params(where ? where.params.length : 0);
   const x = params.add(input.model);
   const y = params.add(input.opponent);
-  const a = 'CAST(model_a AS VARCHAR)', b = 'CAST(model_b AS VARCHAR)';
+  const a = 'CAST(model_a AS VARCHAR)',
+    b = 'CAST(model_b AS VARCHAR)';
   const pair = `((${a} = ${x} AND ${b} = ${y}) OR (${a} = ${y} AND ${b} = ${x}))`;
   return { params, x, sql: where ? ` WHERE (${where.sql}) AND ${pair}` : ` WHERE ${pair}` };
 }
@@ -42,7 +43,8 @@ export function pairVotesSql(input: PairVotesInput & { limit?: number; offset?: 
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`pairVotesSql: limit must be a positive integer, got ${limit}`);
   if (!Number.isInteger(offset) || offset < 0) throw new RangeError(`pairVotesSql: offset must be a non-negative integer, got ${offset}`);
   const filter = pairFilter(input);
-  const l = filter.params.add(limit), o = filter.params.add(offset);
+  const l = filter.params.add(limit),
+    o = filter.params.add(offset);
   return {
     sql:
       `SELECT CASE WHEN CAST(model_a AS VARCHAR) = ${filter.x} THEN 'A' ELSE 'B' END AS seat, ` +

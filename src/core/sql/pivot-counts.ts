@@ -41,4 +41,3 @@ export function readPivotCounts(models: string[], values: readonly SqlValue[], r
     n: Float64Array.from(list, (r) => Number(r.n)),
   }));
 }
-

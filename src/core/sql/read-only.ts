@@ -35,22 +35,82 @@ export const READ_ONLY_STARTS = ['select', 'with', 'from', 'describe', 'show', '
 const UNWRAPPABLE = new Set(['explain']);
 
 export const FORBIDDEN_KEYWORDS = [
-  'drop', 'delete', 'insert', 'update', 'create', 'alter', 'copy', 'attach', 'detach', 'install', 'load', 'set',
-  'reset', 'pragma', 'call', 'export', 'import', 'checkpoint', 'vacuum', 'use', 'truncate', 'merge', 'grant',
-  'revoke', 'prepare', 'execute', 'deallocate', 'begin', 'commit', 'rollback', 'abort', 'transaction', 'upsert',
+  'drop',
+  'delete',
+  'insert',
+  'update',
+  'create',
+  'alter',
+  'copy',
+  'attach',
+  'detach',
+  'install',
+  'load',
+  'set',
+  'reset',
+  'pragma',
+  'call',
+  'export',
+  'import',
+  'checkpoint',
+  'vacuum',
+  'use',
+  'truncate',
+  'merge',
+  'grant',
+  'revoke',
+  'prepare',
+  'execute',
+  'deallocate',
+  'begin',
+  'commit',
+  'rollback',
+  'abort',
+  'transaction',
+  'upsert',
 ] as const;
 const FORBIDDEN = new Set<string>(FORBIDDEN_KEYWORDS);
 
 const FORBIDDEN_FUNCTIONS = new Set([
-  'glob', 'read_text', 'read_blob', 'query', 'query_table', 'checkpoint', 'force_checkpoint', 'sniff_csv',
-  'st_read', 'load_aws_credentials', 'getenv',
+  'glob',
+  'read_text',
+  'read_blob',
+  'query',
+  'query_table',
+  'checkpoint',
+  'force_checkpoint',
+  'sniff_csv',
+  'st_read',
+  'load_aws_credentials',
+  'getenv',
 ]);
 // read_csv, read_csv_auto, read_parquet, read_json*, read_ndjson*, read_xlsx, parquet_scan,
 // parquet_metadata, sqlite_scan, iceberg_scan, delta_scan, arrow_scan, http_get …
 const FORBIDDEN_FUNCTION_PATTERN = /^(read_|parquet_|sqlite_|postgres_|mysql_|iceberg_|delta_|http_|json_execute)|_scan$|_attach$/;
 
 // Clause keywords: after FROM / JOIN (or a comma within FROM), a string or a dotted quoted name is a file.
-const CLAUSES = new Set(['select', 'from', 'join', 'where', 'group', 'having', 'order', 'limit', 'offset', 'qualify', 'window', 'union', 'except', 'intersect', 'on', 'using', 'returning', 'values', 'pivot', 'unpivot']);
+const CLAUSES = new Set([
+  'select',
+  'from',
+  'join',
+  'where',
+  'group',
+  'having',
+  'order',
+  'limit',
+  'offset',
+  'qualify',
+  'window',
+  'union',
+  'except',
+  'intersect',
+  'on',
+  'using',
+  'returning',
+  'values',
+  'pivot',
+  'unpivot',
+]);
 const TABLE_POSITION = new Set(['from', 'join', 'table', 'describe', 'show', 'summarize', 'desc']);
 
 export function checkReadOnly(input: string): GuardResult {
@@ -65,7 +125,10 @@ export function checkReadOnly(input: string): GuardResult {
   const first = tokens.find((t) => t.raw !== '(');
   const kind = first?.kind === 'word' ? first.text : '';
   if (!(READ_ONLY_STARTS as readonly string[]).includes(kind)) {
-    return { ok: false, reason: `only read-only queries run here: start with ${READ_ONLY_STARTS.map((s) => s.toUpperCase()).join(', ')} (got "${first?.raw ?? ''}")` };
+    return {
+      ok: false,
+      reason: `only read-only queries run here: start with ${READ_ONLY_STARTS.map((s) => s.toUpperCase()).join(', ')} (got "${first?.raw ?? ''}")`,
+    };
   }
 
   const clause: string[] = ['none'];
@@ -74,7 +137,10 @@ export function checkReadOnly(input: string): GuardResult {
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
     if (t.kind === 'word' && FORBIDDEN.has(t.text)) {
-      return { ok: false, reason: `${t.text.toUpperCase()} is not allowed: the console only reads (write "${t.text}" in double quotes if it is a column name)` };
+      return {
+        ok: false,
+        reason: `${t.text.toUpperCase()} is not allowed: the console only reads (write "${t.text}" in double quotes if it is a column name)`,
+      };
     }
     if ((t.kind === 'word' || t.kind === 'ident') && next?.raw === '(' && isForbiddenFunction(t.text)) {
       return { ok: false, reason: `${t.text}() reads files or runs statements and is not allowed here: query the tables battles and raw` };
@@ -90,7 +156,10 @@ export function checkReadOnly(input: string): GuardResult {
     else if (t.raw === ')' && clause.length > 1) clause.pop();
   }
 
-  const sql = trimTrailing(lexed).map((t) => (t.kind === 'space' ? (t.raw.includes('\n') ? '\n' : ' ') : t.raw)).join('').trim();
+  const sql = trimTrailing(lexed)
+    .map((t) => (t.kind === 'space' ? (t.raw.includes('\n') ? '\n' : ' ') : t.raw))
+    .join('')
+    .trim();
   return { ok: true, sql, kind, wrappable: !UNWRAPPABLE.has(kind) };
 }
 
@@ -118,7 +187,8 @@ const NUMBER = /^(\d|\.\d)/;
 function lex(s: string): Token[] | string {
   const out: Token[] = [];
   let i = 0;
-  const push = (kind: TokenKind, start: number, text?: string) => out.push({ kind, raw: s.slice(start, i), text: text ?? s.slice(start, i) });
+  const push = (kind: TokenKind, start: number, text?: string) =>
+    out.push({ kind, raw: s.slice(start, i), text: text ?? s.slice(start, i) });
   while (i < s.length) {
     const c = s[i];
     const start = i;
@@ -132,9 +202,14 @@ function lex(s: string): Token[] | string {
       // Block comments nest in DuckDB: /* /* */ still a comment */.
       let depth = 0;
       while (i < s.length) {
-        if (s[i] === '/' && s[i + 1] === '*') { depth++; i += 2; }
-        else if (s[i] === '*' && s[i + 1] === '/') { depth--; i += 2; if (depth === 0) break; }
-        else i++;
+        if (s[i] === '/' && s[i + 1] === '*') {
+          depth++;
+          i += 2;
+        } else if (s[i] === '*' && s[i + 1] === '/') {
+          depth--;
+          i += 2;
+          if (depth === 0) break;
+        } else i++;
       }
       if (depth !== 0) return 'unterminated /* comment';
       out.push({ kind: 'space', raw: ' ', text: ' ' });
@@ -144,16 +219,22 @@ function lex(s: string): Token[] | string {
       i++;
       let closed = false;
       while (i < s.length) {
-        if (escapes && s[i] === '\\') { i += 2; continue; }
+        if (escapes && s[i] === '\\') {
+          i += 2;
+          continue;
+        }
         if (s[i] === "'") {
-          if (s[i + 1] === "'") { i += 2; continue; }
+          if (s[i + 1] === "'") {
+            i += 2;
+            continue;
+          }
           i++;
           closed = true;
           break;
         }
         i++;
       }
-      if (!closed) return 'unterminated string: a quote (\') is not closed';
+      if (!closed) return "unterminated string: a quote (') is not closed";
       if (escapes) out.pop();
       push('string', escapes ? start - 1 : start);
       if (escapes) out[out.length - 1].raw = s.slice(start - 1, i);
@@ -163,7 +244,11 @@ function lex(s: string): Token[] | string {
       let closed = false;
       while (i < s.length) {
         if (s[i] === '"') {
-          if (s[i + 1] === '"') { name += '"'; i += 2; continue; }
+          if (s[i + 1] === '"') {
+            name += '"';
+            i += 2;
+            continue;
+          }
           i++;
           closed = true;
           break;

@@ -29,7 +29,11 @@ function sliceable(columns: readonly ColumnInfo[], path: readonly string[]): boo
   const info = columns.find((c) => c.name === path[0]);
   if (!info) return false;
   let t;
-  try { t = typeAtPath(parseDuckType(info.type), path.slice(1)); } catch { return false; }
+  try {
+    t = typeAtPath(parseDuckType(info.type), path.slice(1));
+  } catch {
+    return false;
+  }
   return !!t && t.kind === 'scalar' && (t.name === 'VARCHAR' || t.name === 'BOOLEAN' || INTEGER.test(t.name));
 }
 
@@ -38,7 +42,11 @@ function sliceable(columns: readonly ColumnInfo[], path: readonly string[]): boo
  * VARCHAR / BOOLEAN / integer column of battles, minus `skip` (ids, the time column). Keep those
  * with few values with sliceCardinalitySql.
  */
-export function sliceDimensions(columns: readonly ColumnInfo[], hints: readonly DimensionHint[], skip: readonly string[] = []): SliceDimension[] {
+export function sliceDimensions(
+  columns: readonly ColumnInfo[],
+  hints: readonly DimensionHint[],
+  skip: readonly string[] = [],
+): SliceDimension[] {
   const out: SliceDimension[] = [];
   const seen = new Set<string>();
   const add = (path: string[], label: string) => {
@@ -60,7 +68,10 @@ export function sliceCardinalitySql(dims: readonly SliceDimension[]): SqlQuery {
 
 /** Dimensions with between 2 and `max` values, from the row of sliceCardinalitySql. */
 export function lowCardinality(dims: readonly SliceDimension[], row: Row, max = 60): SliceDimension[] {
-  return dims.filter((_, i) => { const d = Number(row[`d${i}`]); return d >= 2 && d <= max; });
+  return dims.filter((_, i) => {
+    const d = Number(row[`d${i}`]);
+    return d >= 2 && d <= max;
+  });
 }
 
 /** A dimension's values in the slice `where`, most votes first: value, votes. */
@@ -80,7 +91,12 @@ const pickFilter = (p: Extract<SlicePick, { kind: 'value' }>): Filter => ({ kind
  * Both sides as conditions on battles, each ANDed with the current slice `base` (placeholders
  * continue after base's). "rest" is NOT the other side's condition, a NULL counting as not taken.
  */
-export function sliceConditions(base: SqlCondition, left: SlicePick, right: SlicePick, schema: readonly ColumnInfo[]): [SqlCondition, SqlCondition] {
+export function sliceConditions(
+  base: SqlCondition,
+  left: SlicePick,
+  right: SlicePick,
+  schema: readonly ColumnInfo[],
+): [SqlCondition, SqlCondition] {
   if (left.kind === 'rest' && right.kind === 'rest') throw new Error('slice compare: only one side can be "the rest"');
   const one = (pick: SlicePick, other: SlicePick): SqlCondition => {
     const own = pick.kind === 'value' ? pick : (other as Extract<SlicePick, { kind: 'value' }>);

@@ -32,7 +32,8 @@ export interface MetadataColumn {
 }
 
 /** A number, or a struct of numbers (summed). */
-const countable = (t: DuckType): boolean => isNumericType(t) || (t.kind === 'struct' && t.fields.length > 0 && t.fields.every((f) => isNumericType(f.type)));
+const countable = (t: DuckType): boolean =>
+  isNumericType(t) || (t.kind === 'struct' && t.fields.length > 0 && t.fields.every((f) => isNumericType(f.type)));
 
 /**
  * The `conv_metadata` column of battles when it is a STRUCT holding all eight fields as numbers or
@@ -42,7 +43,11 @@ export function convMetadataColumn(columns: readonly ColumnInfo[]): MetadataColu
   const info = columns.find((c) => c.name === CONV_METADATA);
   if (!info) return null;
   let type: DuckType;
-  try { type = parseDuckType(info.type); } catch { return null; }
+  try {
+    type = parseDuckType(info.type);
+  } catch {
+    return null;
+  }
   if (type.kind !== 'struct') return null;
   const fields: Record<string, DuckType> = {};
   for (const spec of METADATA_FEATURES) {
@@ -57,7 +62,8 @@ export function convMetadataColumn(columns: readonly ColumnInfo[]): MetadataColu
 
 /** One side's count as SQL: the field itself, or its struct's fields summed (a NULL field counts 0). */
 function countSql(column: MetadataColumn, field: string): string {
-  const path = [column.name, field], type = column.fields[field];
+  const path = [column.name, field],
+    type = column.fields[field];
   if (type.kind !== 'struct') return `CAST(${quotePath(path)} AS DOUBLE)`;
   const parts = type.fields.map((f) => `coalesce(CAST(${quotePath([...path, f.name])} AS DOUBLE), 0)`);
   return `CASE WHEN ${quotePath(path)} IS NULL THEN NULL ELSE ${parts.join(' + ')} END`;
@@ -68,9 +74,14 @@ function countSql(column: MetadataColumn, field: string): string {
  * summed weight (votes), <feature>_a, <feature>_b and d_<feature> for tokens, headers, lists, bold.
  */
 export function metadataFeaturesSql(column: MetadataColumn, where?: SqlCondition): SqlQuery {
-  const counts = METADATA_FEATURES.flatMap((s) => [`${countSql(column, s.a)} AS ${s.feature}_a`, `${countSql(column, s.b)} AS ${s.feature}_b`]);
+  const counts = METADATA_FEATURES.flatMap((s) => [
+    `${countSql(column, s.a)} AS ${s.feature}_a`,
+    `${countSql(column, s.b)} AS ${s.feature}_b`,
+  ]);
   const keys = METADATA_FEATURES.flatMap((s) => [`${s.feature}_a`, `${s.feature}_b`]);
-  const diffs = METADATA_FEATURES.map((s) => `(${s.feature}_a - ${s.feature}_b) / (${s.feature}_a + ${s.feature}_b + 1.0) AS d_${s.feature}`);
+  const diffs = METADATA_FEATURES.map(
+    (s) => `(${s.feature}_a - ${s.feature}_b) / (${s.feature}_a + ${s.feature}_b + 1.0) AS d_${s.feature}`,
+  );
   return {
     sql:
       'WITH v AS (SELECT CAST(enum_code(model_a) AS INTEGER) AS a, CAST(enum_code(model_b) AS INTEGER) AS b, ' +

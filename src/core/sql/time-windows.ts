@@ -121,7 +121,14 @@ export interface BucketCounts {
 /** Reads bucketPairCountsSql rows; `models` from modelsSql (readPairCounts checks the codes). */
 export function readBucketCounts(models: string[], rows: readonly Row[]): BucketCounts {
   const k = rows.length;
-  const out: BucketCounts = { models, bucket: new Int32Array(k), a: new Int32Array(k), b: new Int32Array(k), outcome: new Uint8Array(k), n: new Float64Array(k) };
+  const out: BucketCounts = {
+    models,
+    bucket: new Int32Array(k),
+    a: new Int32Array(k),
+    b: new Int32Array(k),
+    outcome: new Uint8Array(k),
+    n: new Float64Array(k),
+  };
   rows.forEach((r, i) => {
     out.bucket[i] = Number(r.bucket);
     out.a[i] = Number(r.a);

@@ -79,7 +79,9 @@ export function votedExpression(w: WinnerSource, d: VoteDialect, out: OutcomeVal
     for (const o of present) branches.push(`WHEN (${count}) = 1 AND ${set(o)} THEN ${out(o)}`);
   } else if (w.kind === 'votes') {
     const votesFor = (outcomes: Outcome[]) => {
-      const values = Object.entries(w.labels).filter(([, v]) => outcomes.includes(v)).map(([k]) => d.value(k));
+      const values = Object.entries(w.labels)
+        .filter(([, v]) => outcomes.includes(v))
+        .map(([k]) => d.value(k));
       if (!values.length) return '0';
       const list = values.join(', ');
       return `(${w.columns.map((c) => `CASE WHEN CAST(${d.ident(c)} AS ${d.text}) IN (${list}) THEN 1 ELSE 0 END`).join(' + ')})`;

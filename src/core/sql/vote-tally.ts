@@ -22,19 +22,31 @@ export function voteTallySql(table: string, mapping: ColumnMapping): SqlQuery {
   return {
     sql:
       `SELECT ${select}, count(*) AS rows, ` +
-      (w ? `coalesce(sum(${w}) FILTER (WHERE ${valid}), 0) AS weight, count(*) FILTER (WHERE NOT coalesce(${valid}, false)) AS invalid ` : 'count(*) AS weight, 0 AS invalid ') +
+      (w
+        ? `coalesce(sum(${w}) FILTER (WHERE ${valid}), 0) AS weight, count(*) FILTER (WHERE NOT coalesce(${valid}, false)) AS invalid `
+        : 'count(*) AS weight, 0 AS invalid ') +
       `FROM ${quoteIdent(table)} GROUP BY ${columns.map((_, i) => `c${i}`).join(', ')}`,
     params: [],
   };
 }
 
 /** The battles table's pair counts and summary, from a tally of `table` (see vote-tally.ts). */
-export async function readTally(db: Connector, table: string, mapping: ColumnMapping, kinds: Readonly<Record<string, CellKind | null | undefined>>): Promise<TalliedVotes> {
+export async function readTally(
+  db: Connector,
+  table: string,
+  mapping: ColumnMapping,
+  kinds: Readonly<Record<string, CellKind | null | undefined>>,
+): Promise<TalliedVotes> {
   const { columns, weight } = tallyColumns(mapping);
   const q = voteTallySql(table, mapping);
   const tally = new VoteTally(columns, !!weight);
   for (const r of await db.query(q.sql, q.params)) {
-    tally.addGroup(columns.map((_, i) => r[`c${i}`] as never), Number(r.rows), Number(r.weight), Number(r.invalid));
+    tally.addGroup(
+      columns.map((_, i) => r[`c${i}`] as never),
+      Number(r.rows),
+      Number(r.weight),
+      Number(r.invalid),
+    );
   }
   return talliedVotes(tally, mapping, kinds);
 }

@@ -7,11 +7,7 @@ import type { SqlQuery } from './statement.ts';
  * columns, `names_model` counts rows whose value equals that row's model A or B name, which is
  * how a form can tell that the values name models.
  */
-export function winnerValuesSql(
-  raw: string,
-  winnerColumn: string,
-  options: { sides?: [string, string]; limit?: number } = {},
-): SqlQuery {
+export function winnerValuesSql(raw: string, winnerColumn: string, options: { sides?: [string, string]; limit?: number } = {}): SqlQuery {
   const limit = options.limit ?? 100;
   if (!Number.isInteger(limit) || limit <= 0) throw new Error(`winnerValuesSql: limit must be a positive integer`);
   const w = `CAST(${quoteIdent(winnerColumn)} AS VARCHAR)`;

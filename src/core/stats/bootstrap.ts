@@ -73,31 +73,49 @@ export class RatingBootstrap {
   private readonly level: number;
   private readonly states: GroupState[];
 
-  constructor(private fit: RatingFit, private readonly likelihood: PairLikelihood = bradleyTerryLikelihood, options: BootstrapOptions = {}) {
+  constructor(
+    private fit: RatingFit,
+    private readonly likelihood: PairLikelihood = bradleyTerryLikelihood,
+    options: BootstrapOptions = {},
+  ) {
     this.rounds = options.rounds ?? 1000;
-    if (!Number.isInteger(this.rounds) || this.rounds < 1) throw new RangeError(`RatingBootstrap: rounds must be a positive integer, got ${this.rounds}`);
+    if (!Number.isInteger(this.rounds) || this.rounds < 1)
+      throw new RangeError(`RatingBootstrap: rounds must be a positive integer, got ${this.rounds}`);
     this.level = options.level ?? 0.95;
     if (!(this.level > 0 && this.level < 1)) throw new RangeError(`RatingBootstrap: level must be in (0, 1), got ${this.level}`);
     this.random = seededRandom(options.seed ?? 0);
     this.stepTolerance = options.stepTolerance ?? 1e-7;
     this.states = fit.groups.map((g) => {
       const { winsI, winsJ, ties } = g.table;
-      const r = winsI.length, means = new Float64Array(3 * r);
-      means.set(winsI, 0); means.set(winsJ, r); means.set(ties, 2 * r);
+      const r = winsI.length,
+        means = new Float64Array(3 * r);
+      means.set(winsI, 0);
+      means.set(winsJ, r);
+      means.set(ties, 2 * r);
       const m = g.members.length;
       return {
-        fit: g, sampler: new PoissonSampler(means),
+        fit: g,
+        sampler: new PoissonSampler(means),
         edgeIJ: Uint8Array.from(winsI, (w, p) => (w + ties[p] > 0 ? 1 : 0)),
         edgeJI: Uint8Array.from(winsJ, (w, p) => (w + ties[p] > 0 ? 1 : 0)),
-        connectivity: new StrongConnectivityCheck(m, g.table.i, g.table.j), draw: new Float64Array(3 * r),
-        thetas: new Float64Array(this.rounds * m), ratings: new Float64Array(this.rounds * m), ranks: new Int32Array(this.rounds * m),
-        order: Array.from({ length: m }, (_, k) => k), redraws: 0, failed: false,
+        connectivity: new StrongConnectivityCheck(m, g.table.i, g.table.j),
+        draw: new Float64Array(3 * r),
+        thetas: new Float64Array(this.rounds * m),
+        ratings: new Float64Array(this.rounds * m),
+        ranks: new Int32Array(this.rounds * m),
+        order: Array.from({ length: m }, (_, k) => k),
+        redraws: 0,
+        failed: false,
       };
     });
   }
 
-  get roundsDone(): number { return this.done; }
-  get finished(): boolean { return this.done >= this.rounds; }
+  get roundsDone(): number {
+    return this.done;
+  }
+  get finished(): boolean {
+    return this.done >= this.rounds;
+  }
 
   /** Runs up to `count` more rounds (so callers can report and cancel between chunks); returns how many ran. */
   runRounds(count: number): number {
@@ -109,19 +127,36 @@ export class RatingBootstrap {
 
   /** Intervals over the rounds done so far. */
   intervals(): BootstrapIntervals {
-    const n = this.fit.models.length, done = this.done, tail = (1 - this.level) / 2;
-    const lower: (number | null)[] = new Array(n).fill(null), upper = lower.slice(), rankLower = lower.slice(), rankUpper = lower.slice();
+    const n = this.fit.models.length,
+      done = this.done,
+      tail = (1 - this.level) / 2;
+    const lower: (number | null)[] = new Array(n).fill(null),
+      upper = lower.slice(),
+      rankLower = lower.slice(),
+      rankUpper = lower.slice();
     const warnings: StatsWarning[] = [];
     this.states.forEach((s, id) => {
-      const members = s.fit.members, m = members.length;
+      const members = s.fit.members,
+        m = members.length;
       if (s.redraws > 0) {
-        warnings.push({ kind: 'bootstrap-redrawn', group: id, redraws: s.redraws, rounds: done, message: `group ${id + 1}: ${s.redraws} resamples had no finite ratings and were redrawn${s.failed ? '; gave up, so the group has no intervals' : ''}` });
+        warnings.push({
+          kind: 'bootstrap-redrawn',
+          group: id,
+          redraws: s.redraws,
+          rounds: done,
+          message: `group ${id + 1}: ${s.redraws} resamples had no finite ratings and were redrawn${s.failed ? '; gave up, so the group has no intervals' : ''}`,
+        });
       }
       if (s.failed || done === 0) return;
-      const column = new Float64Array(done), rankColumn = new Float64Array(done);
+      const column = new Float64Array(done),
+        rankColumn = new Float64Array(done);
       for (let k = 0; k < m; k++) {
-        for (let r = 0; r < done; r++) { column[r] = s.ratings[r * m + k]; rankColumn[r] = s.ranks[r * m + k]; }
-        column.sort(); rankColumn.sort();
+        for (let r = 0; r < done; r++) {
+          column[r] = s.ratings[r * m + k];
+          rankColumn[r] = s.ranks[r * m + k];
+        }
+        column.sort();
+        rankColumn.sort();
         lower[members[k]] = quantileSorted(column, tail);
         upper[members[k]] = quantileSorted(column, 1 - tail);
         rankLower[members[k]] = inverseCdfSorted(rankColumn, tail);
@@ -136,11 +171,13 @@ export class RatingBootstrap {
    * models, row-major; NaN on the diagonal, across groups, for unrated models, and before any round.
    */
   pairwiseAbove(): Float64Array {
-    const n = this.fit.models.length, out = new Float64Array(n * n).fill(NaN);
+    const n = this.fit.models.length,
+      out = new Float64Array(n * n).fill(NaN);
     if (this.done === 0) return out;
     for (const s of this.states) {
       if (s.failed) continue;
-      const members = s.fit.members, m = members.length;
+      const members = s.fit.members,
+        m = members.length;
       const share = pairwiseAboveShare(s.ratings, this.done, m);
       for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) out[members[a] * n + members[b]] = share[a * m + b];
     }
@@ -160,13 +197,18 @@ export class RatingBootstrap {
 
   private runGroupRound(s: GroupState, round: number): void {
     const { fit, sampler, draw } = s;
-    const r = fit.table.i.length, m = fit.members.length;
+    const r = fit.table.i.length,
+      m = fit.members.length;
     const table = { ...fit.table, winsI: draw.subarray(0, r), winsJ: draw.subarray(r, 2 * r), ties: draw.subarray(2 * r), total: 0 };
     const { winsI, winsJ, ties } = table;
     for (let attempt = 0; ; attempt++) {
-      if (attempt >= MAX_REDRAWS) { s.failed = true; return; }
+      if (attempt >= MAX_REDRAWS) {
+        s.failed = true;
+        return;
+      }
       sampler.sampleAll(this.random, draw);
-      let lostEdge = false, total = 0;
+      let lostEdge = false,
+        total = 0;
       for (let p = 0; p < r; p++) {
         const t = ties[p];
         total += winsI[p] + winsJ[p] + t;
@@ -210,9 +252,13 @@ export class RatingBootstrap {
 
   /** Chord iteration from the full-data MLE with its Hessian factor; refresh the factor if it stalls. */
   private solveRound(fit: GroupFit, table: GroupFit['table']): Float64Array {
-    const m = fit.members.length, size = fit.x.length, lik = this.likelihood;
-    const x = Float64Array.from(fit.x), g = new Float64Array(size);
-    let factor = fit.factor, previous = Infinity;
+    const m = fit.members.length,
+      size = fit.x.length,
+      lik = this.likelihood;
+    const x = Float64Array.from(fit.x),
+      g = new Float64Array(size);
+    let factor = fit.factor,
+      previous = Infinity;
     for (let it = 0; it < 200; it++) {
       lik.derivatives(table, x, g, null);
       g[m - 1] = 0;
@@ -234,7 +280,11 @@ export class RatingBootstrap {
 }
 
 /** Runs every round at once. */
-export function bootstrapRatings(fit: RatingFit, likelihood: PairLikelihood = bradleyTerryLikelihood, options: BootstrapOptions = {}): BootstrapIntervals {
+export function bootstrapRatings(
+  fit: RatingFit,
+  likelihood: PairLikelihood = bradleyTerryLikelihood,
+  options: BootstrapOptions = {},
+): BootstrapIntervals {
   const run = new RatingBootstrap(fit, likelihood, options);
   run.runRounds(run.rounds);
   return run.intervals();

@@ -17,7 +17,8 @@ export const bradleyTerryLikelihood: PairLikelihood = {
     const { i, j, winsI, winsJ, ties } = table;
     let ll = 0;
     for (let p = 0; p < i.length; p++) {
-      const d = x[i[p]] - x[j[p]], half = ties[p] / 2;
+      const d = x[i[p]] - x[j[p]],
+        half = ties[p] / 2;
       ll += (winsI[p] + half) * logSigmoid(d) + (winsJ[p] + half) * logSigmoid(-d);
     }
     return ll;
@@ -29,7 +30,8 @@ export const bradleyTerryLikelihood: PairLikelihood = {
     if (h) h.fill(0);
     const strength = strengthsOrNull(x, size);
     for (let p = 0; p < i.length; p++) {
-      const a = i[p], b = j[p];
+      const a = i[p],
+        b = j[p];
       const n = winsI[p] + winsJ[p] + ties[p];
       const prob = strength ? strength[a] / (strength[a] + strength[b]) : 1 / (1 + Math.exp(x[b] - x[a]));
       const r = winsI[p] + ties[p] / 2 - n * prob;
@@ -49,7 +51,9 @@ export const bradleyTerryLikelihood: PairLikelihood = {
     const { i, j, winsI, winsJ, ties } = table;
     let q = 0;
     for (let p = 0; p < i.length; p++) {
-      const a = i[p], b = j[p], dy = y[a] - y[b];
+      const a = i[p],
+        b = j[p],
+        dy = y[a] - y[b];
       if (dy === 0) continue;
       const prob = 1 / (1 + Math.exp(x[b] - x[a]));
       q += (winsI[p] * (1 - prob) ** 2 + winsJ[p] * prob ** 2 + ties[p] * (0.5 - prob) ** 2) * dy * dy;
@@ -63,8 +67,12 @@ export const bradleyTerryLikelihood: PairLikelihood = {
  * spread of θ is too wide for π to stay a normal double (then each pair uses its own exp).
  */
 function strengthsOrNull(x: Float64Array, m: number): Float64Array | null {
-  let hi = -Infinity, lo = Infinity;
-  for (let k = 0; k < m; k++) { if (x[k] > hi) hi = x[k]; if (x[k] < lo) lo = x[k]; }
+  let hi = -Infinity,
+    lo = Infinity;
+  for (let k = 0; k < m; k++) {
+    if (x[k] > hi) hi = x[k];
+    if (x[k] < lo) lo = x[k];
+  }
   if (!(hi - lo < 600)) return null;
   const s = new Float64Array(m);
   for (let k = 0; k < m; k++) s[k] = Math.exp(x[k] - hi);

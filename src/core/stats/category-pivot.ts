@@ -42,7 +42,8 @@ export function ranksOf(board: Leaderboard, models: readonly string[]): PivotCel
   const cells: PivotCell[] = models.map(() => ({ rank: null, rating: null, votes: 0 }));
   const index = new Map(models.map((m, k) => [m, k]));
   for (const row of board.rows) {
-    const better = row.rating === null ? 0 : board.rows.filter((o) => o.group === row.group && o.rating !== null && o.rating > row.rating!).length;
+    const better =
+      row.rating === null ? 0 : board.rows.filter((o) => o.group === row.group && o.rating !== null && o.rating > row.rating!).length;
     cells[index.get(row.model)!] = { rank: row.rating === null ? null : 1 + better, rating: row.rating, votes: row.votes };
   }
   return cells;
@@ -60,7 +61,8 @@ export function categoryPivot(columns: readonly { label: string; counts: PairCou
     .filter((r) => r.cells.some((c) => c.votes > 0));
   rows.sort((x, y) => {
     for (let c = 0; c < ranked.length; c++) {
-      const a = x.cells[c].rank ?? Infinity, b = y.cells[c].rank ?? Infinity;
+      const a = x.cells[c].rank ?? Infinity,
+        b = y.cells[c].rank ?? Infinity;
       if (a !== b) return a - b;
     }
     return x.model < y.model ? -1 : 1;

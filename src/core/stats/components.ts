@@ -38,15 +38,23 @@ export function partitionComparisonGraph(table: PairTable): ComparisonPartition 
   for (let k = 0; k < m; k++) if (!(votes[k] > 0)) excluded[k] = 'no-votes';
 
   let components: number[][] = [];
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     components = weakComponents(table, excluded);
     for (const members of components) {
-      if (members.length === 1) { excluded[members[0]] = 'isolated'; changed = true; continue; }
+      if (members.length === 1) {
+        excluded[members[0]] = 'isolated';
+        changed = true;
+        continue;
+      }
       const { label, count, hasIn, hasOut } = winGraphBlocks(table, members);
       if (count === 1) continue;
-      const size = new Int32Array(count), blockVotes = new Float64Array(count);
-      for (const k of members) { size[label[k]]++; blockVotes[label[k]] += votes[k]; }
+      const size = new Int32Array(count),
+        blockVotes = new Float64Array(count);
+      for (const k of members) {
+        size[label[k]]++;
+        blockVotes[label[k]] += votes[k];
+      }
       const extreme = (s: number) => !hasIn[s] || !hasOut[s];
       const singles = members.some((k) => size[label[k]] === 1 && extreme(label[k]));
       let keep = 0;
@@ -61,11 +69,16 @@ export function partitionComparisonGraph(table: PairTable): ComparisonPartition 
   }
   const groups = components.filter((c) => c.length > 1).sort((x, y) => y.length - x.length || x[0] - y[0]);
   const group: (number | null)[] = new Array(m).fill(null);
-  groups.forEach((members, id) => { for (const k of members) group[k] = id; });
+  groups.forEach((members, id) => {
+    for (const k of members) group[k] = id;
+  });
   const against = new Map<number, Float64Array>();
   for (let p = 0; p < table.i.length; p++) {
     const t = table.winsI[p] + table.winsJ[p] + table.ties[p];
-    for (const [self, other] of [[table.i[p], table.j[p]], [table.j[p], table.i[p]]]) {
+    for (const [self, other] of [
+      [table.i[p], table.j[p]],
+      [table.j[p], table.i[p]],
+    ]) {
       const g = group[other];
       if (excluded[self] === null || g === null || excluded[other] !== null) continue;
       let row = against.get(self);
@@ -90,7 +103,8 @@ function weakComponents(table: PairTable, excluded: (ExclusionReason | null)[]):
     return k;
   };
   for (let p = 0; p < table.i.length; p++) {
-    const x = table.i[p], y = table.j[p];
+    const x = table.i[p],
+      y = table.j[p];
     if (excluded[x] !== null || excluded[y] !== null) continue;
     if (table.winsI[p] + table.winsJ[p] + table.ties[p] > 0) parent[find(x)] = find(y);
   }
@@ -99,7 +113,8 @@ function weakComponents(table: PairTable, excluded: (ExclusionReason | null)[]):
     if (excluded[k] !== null) continue;
     const r = find(k);
     const list = byRoot.get(r);
-    if (list) list.push(k); else byRoot.set(r, [k]);
+    if (list) list.push(k);
+    else byRoot.set(r, [k]);
   }
   return [...byRoot.values()];
 }
@@ -113,29 +128,48 @@ export function winGraphBlocks(table: PairTable, members: number[]) {
   const m = table.modelCount;
   const inside = new Uint8Array(m);
   for (const k of members) inside[k] = 1;
-  const from: number[] = [], to: number[] = [];
+  const from: number[] = [],
+    to: number[] = [];
   for (let p = 0; p < table.i.length; p++) {
-    const x = table.i[p], y = table.j[p];
+    const x = table.i[p],
+      y = table.j[p];
     if (!inside[x] || !inside[y]) continue;
-    if (table.winsI[p] + table.ties[p] > 0) { from.push(x); to.push(y); }
-    if (table.winsJ[p] + table.ties[p] > 0) { from.push(y); to.push(x); }
+    if (table.winsI[p] + table.ties[p] > 0) {
+      from.push(x);
+      to.push(y);
+    }
+    if (table.winsJ[p] + table.ties[p] > 0) {
+      from.push(y);
+      to.push(x);
+    }
   }
   const start = new Int32Array(m + 1);
   for (const f of from) start[f + 1]++;
   for (let k = 0; k < m; k++) start[k + 1] += start[k];
-  const adj = new Int32Array(from.length), fill = start.slice(0, m);
+  const adj = new Int32Array(from.length),
+    fill = start.slice(0, m);
   for (let e = 0; e < from.length; e++) adj[fill[from[e]]++] = to[e];
 
-  const label = new Int32Array(m).fill(-1), index = new Int32Array(m).fill(-1), low = new Int32Array(m);
-  const onStack = new Uint8Array(m), edgePos = new Int32Array(m);
-  const stack: number[] = [], call: number[] = [];
-  let counter = 0, count = 0;
+  const label = new Int32Array(m).fill(-1),
+    index = new Int32Array(m).fill(-1),
+    low = new Int32Array(m);
+  const onStack = new Uint8Array(m),
+    edgePos = new Int32Array(m);
+  const stack: number[] = [],
+    call: number[] = [];
+  let counter = 0,
+    count = 0;
   for (const root of members) {
     if (index[root] >= 0) continue;
     call.push(root);
     while (call.length) {
       const v = call[call.length - 1];
-      if (index[v] < 0) { index[v] = low[v] = counter++; edgePos[v] = start[v]; stack.push(v); onStack[v] = 1; }
+      if (index[v] < 0) {
+        index[v] = low[v] = counter++;
+        edgePos[v] = start[v];
+        stack.push(v);
+        onStack[v] = 1;
+      }
       if (edgePos[v] < start[v + 1]) {
         const w = adj[edgePos[v]++];
         if (index[w] < 0) call.push(w);
@@ -143,17 +177,29 @@ export function winGraphBlocks(table: PairTable, members: number[]) {
         continue;
       }
       call.pop();
-      if (call.length) { const u = call[call.length - 1]; low[u] = Math.min(low[u], low[v]); }
+      if (call.length) {
+        const u = call[call.length - 1];
+        low[u] = Math.min(low[u], low[v]);
+      }
       if (low[v] === index[v]) {
-        for (let w = -1; w !== v; ) { w = stack.pop()!; onStack[w] = 0; label[w] = count; }
+        for (let w = -1; w !== v;) {
+          w = stack.pop()!;
+          onStack[w] = 0;
+          label[w] = count;
+        }
         count++;
       }
     }
   }
-  const hasIn = new Uint8Array(count), hasOut = new Uint8Array(count);
+  const hasIn = new Uint8Array(count),
+    hasOut = new Uint8Array(count);
   for (let e = 0; e < from.length; e++) {
-    const s = label[from[e]], t = label[to[e]];
-    if (s !== t) { hasOut[s] = 1; hasIn[t] = 1; }
+    const s = label[from[e]],
+      t = label[to[e]];
+    if (s !== t) {
+      hasOut[s] = 1;
+      hasIn[t] = 1;
+    }
   }
   return { label, count, hasIn, hasOut };
 }
@@ -172,17 +218,34 @@ export class StrongConnectivityCheck {
   private readonly seen: Uint8Array;
   private readonly queue: Int32Array;
 
-  constructor(private readonly m: number, i: Int32Array, j: Int32Array) {
+  constructor(
+    private readonly m: number,
+    i: Int32Array,
+    j: Int32Array,
+  ) {
     const start = new Int32Array(m + 1);
-    for (let p = 0; p < i.length; p++) { start[i[p] + 1]++; start[j[p] + 1]++; }
-    for (let k = 0; k < m; k++) start[k + 1] += start[k];
-    const fill = start.slice(0, m), slots = 2 * i.length;
-    this.other = new Int32Array(slots); this.pair = new Int32Array(slots); this.isI = new Uint8Array(slots);
     for (let p = 0; p < i.length; p++) {
-      let s = fill[i[p]]++; this.other[s] = j[p]; this.pair[s] = p; this.isI[s] = 1;
-      s = fill[j[p]]++; this.other[s] = i[p]; this.pair[s] = p;
+      start[i[p] + 1]++;
+      start[j[p] + 1]++;
     }
-    this.start = start; this.seen = new Uint8Array(m); this.queue = new Int32Array(m);
+    for (let k = 0; k < m; k++) start[k + 1] += start[k];
+    const fill = start.slice(0, m),
+      slots = 2 * i.length;
+    this.other = new Int32Array(slots);
+    this.pair = new Int32Array(slots);
+    this.isI = new Uint8Array(slots);
+    for (let p = 0; p < i.length; p++) {
+      let s = fill[i[p]]++;
+      this.other[s] = j[p];
+      this.pair[s] = p;
+      this.isI[s] = 1;
+      s = fill[j[p]]++;
+      this.other[s] = i[p];
+      this.pair[s] = p;
+    }
+    this.start = start;
+    this.seen = new Uint8Array(m);
+    this.queue = new Int32Array(m);
   }
 
   isStronglyConnected(winsI: Float64Array, winsJ: Float64Array, ties: Float64Array): boolean {
@@ -194,8 +257,10 @@ export class StrongConnectivityCheck {
     const { start, other, pair, isI, seen, queue, m } = this;
     if (m === 0) return true;
     seen.fill(0);
-    seen[0] = 1; queue[0] = 0;
-    let head = 0, tail = 1;
+    seen[0] = 1;
+    queue[0] = 0;
+    let head = 0,
+      tail = 1;
     while (head < tail) {
       const v = queue[head++];
       for (let s = start[v]; s < start[v + 1]; s++) {
@@ -203,7 +268,10 @@ export class StrongConnectivityCheck {
         if (seen[w]) continue;
         const p = pair[s];
         const vIsWinnerSide = (isI[s] === 1) === forward;
-        if ((vIsWinnerSide ? winsI[p] : winsJ[p]) + ties[p] > 0) { seen[w] = 1; queue[tail++] = w; }
+        if ((vIsWinnerSide ? winsI[p] : winsJ[p]) + ties[p] > 0) {
+          seen[w] = 1;
+          queue[tail++] = w;
+        }
       }
     }
     return tail === m;

@@ -18,7 +18,8 @@ export const davidsonLikelihood: PairLikelihood = {
     const lambda = x[table.modelCount];
     let ll = 0;
     for (let p = 0; p < i.length; p++) {
-      const d = (x[i[p]] - x[j[p]]) / 2, n = winsI[p] + winsJ[p] + ties[p];
+      const d = (x[i[p]] - x[j[p]]) / 2,
+        n = winsI[p] + winsJ[p] + ties[p];
       const top = Math.max(Math.abs(d), lambda);
       const lse = top + Math.log(Math.exp(d - top) + Math.exp(-d - top) + Math.exp(lambda - top));
       ll += (winsI[p] - winsJ[p]) * d + (ties[p] > 0 ? ties[p] * lambda : 0) - n * lse;
@@ -27,24 +28,41 @@ export const davidsonLikelihood: PairLikelihood = {
   },
   derivatives(table, x, g, h) {
     const { i, j, winsI, winsJ, ties } = table;
-    const m = table.modelCount, size = m + 1, lambda = x[m];
+    const m = table.modelCount,
+      size = m + 1,
+      lambda = x[m];
     g.fill(0);
     if (h) h.fill(0);
     for (let p = 0; p < i.length; p++) {
-      const a = i[p], b = j[p];
-      const d = (x[a] - x[b]) / 2, n = winsI[p] + winsJ[p] + ties[p];
+      const a = i[p],
+        b = j[p];
+      const d = (x[a] - x[b]) / 2,
+        n = winsI[p] + winsJ[p] + ties[p];
       const top = Math.max(Math.abs(d), lambda);
-      const ea = Math.exp(d - top), eb = Math.exp(-d - top), et = Math.exp(lambda - top), sum = ea + eb + et;
-      const pa = ea / sum, pb = eb / sum, pt = et / sum;
+      const ea = Math.exp(d - top),
+        eb = Math.exp(-d - top),
+        et = Math.exp(lambda - top),
+        sum = ea + eb + et;
+      const pa = ea / sum,
+        pb = eb / sum,
+        pt = et / sum;
       // Derivatives in d and λ, then the chain rule ∂d/∂θ_a = 1/2, ∂d/∂θ_b = −1/2.
       const gd = winsI[p] - winsJ[p] - n * (pa - pb);
-      g[a] += gd / 2; g[b] -= gd / 2; g[m] += ties[p] - n * pt;
+      g[a] += gd / 2;
+      g[b] -= gd / 2;
+      g[m] += ties[p] - n * pt;
       if (!h) continue;
-      const hdd = n * (pa + pb - (pa - pb) * (pa - pb)), hdl = -n * (pa - pb) * pt, hll = n * pt * (1 - pt);
-      h[a * size + a] += hdd / 4; h[b * size + b] += hdd / 4;
-      h[a * size + b] -= hdd / 4; h[b * size + a] -= hdd / 4;
-      h[a * size + m] += hdl / 2; h[m * size + a] += hdl / 2;
-      h[b * size + m] -= hdl / 2; h[m * size + b] -= hdl / 2;
+      const hdd = n * (pa + pb - (pa - pb) * (pa - pb)),
+        hdl = -n * (pa - pb) * pt,
+        hll = n * pt * (1 - pt);
+      h[a * size + a] += hdd / 4;
+      h[b * size + b] += hdd / 4;
+      h[a * size + b] -= hdd / 4;
+      h[b * size + a] -= hdd / 4;
+      h[a * size + m] += hdl / 2;
+      h[m * size + a] += hdl / 2;
+      h[b * size + m] -= hdl / 2;
+      h[m * size + b] -= hdl / 2;
       h[m * size + m] += hll;
     }
   },
@@ -52,15 +70,25 @@ export const davidsonLikelihood: PairLikelihood = {
     // Per vote, ∂ℓ/∂d = [1, −1, 0] − (pa − pb) and ∂ℓ/∂λ = [0, 0, 1] − pt for a win of i, of j, a tie;
     // then θ_a gets ∂ℓ/∂d / 2, θ_b −∂ℓ/∂d / 2, so s·y = ∂ℓ/∂d·(y_a − y_b)/2 + ∂ℓ/∂λ·y_λ.
     const { i, j, winsI, winsJ, ties } = table;
-    const m = table.modelCount, lambda = x[m], yl = y[m];
+    const m = table.modelCount,
+      lambda = x[m],
+      yl = y[m];
     let q = 0;
     for (let p = 0; p < i.length; p++) {
-      const a = i[p], b = j[p];
-      const d = (x[a] - x[b]) / 2, half = (y[a] - y[b]) / 2;
+      const a = i[p],
+        b = j[p];
+      const d = (x[a] - x[b]) / 2,
+        half = (y[a] - y[b]) / 2;
       const top = Math.max(Math.abs(d), lambda);
-      const ea = Math.exp(d - top), eb = Math.exp(-d - top), et = Math.exp(lambda - top), sum = ea + eb + et;
-      const diff = (ea - eb) / sum, pt = et / sum;
-      const win = (1 - diff) * half - pt * yl, loss = (-1 - diff) * half - pt * yl, tie = -diff * half + (1 - pt) * yl;
+      const ea = Math.exp(d - top),
+        eb = Math.exp(-d - top),
+        et = Math.exp(lambda - top),
+        sum = ea + eb + et;
+      const diff = (ea - eb) / sum,
+        pt = et / sum;
+      const win = (1 - diff) * half - pt * yl,
+        loss = (-1 - diff) * half - pt * yl,
+        tie = -diff * half + (1 - pt) * yl;
       q += winsI[p] * win * win + winsJ[p] * loss * loss + ties[p] * tie * tie;
     }
     return q;
@@ -84,10 +112,18 @@ export function fitDavidson(counts: PairCounts, options: RatingScale & NewtonOpt
   const table = collapsePairs(counts);
   const fit = fitByGroup('fitDavidson', counts.models, table, davidsonLikelihood, { anchor, mean }, newton);
   const davidson = fit.groups.map((g, id): DavidsonGroup => {
-    let ties = 0, decisive = 0;
-    for (let p = 0; p < g.table.i.length; p++) { ties += g.table.ties[p]; decisive += g.table.winsI[p] + g.table.winsJ[p]; }
+    let ties = 0,
+      decisive = 0;
+    for (let p = 0; p < g.table.i.length; p++) {
+      ties += g.table.ties[p];
+      decisive += g.table.winsI[p] + g.table.winsJ[p];
+    }
     if (ties === 0 || decisive === 0) {
-      fit.warnings.push({ kind: 'tie-parameter-degenerate', group: id, message: `group ${id}: ${ties === 0 ? 'no ties, so ν = 0 (plain Bradley-Terry)' : 'only ties, so the tie parameter has no finite estimate'}` });
+      fit.warnings.push({
+        kind: 'tie-parameter-degenerate',
+        group: id,
+        message: `group ${id}: ${ties === 0 ? 'no ties, so ν = 0 (plain Bradley-Terry)' : 'only ties, so the tie parameter has no finite estimate'}`,
+      });
       return { nu: ties === 0 ? 0 : null, tieProbabilityAtEqualRatings: ties === 0 ? 0 : null };
     }
     const nu = Math.exp(g.x[g.members.length]);

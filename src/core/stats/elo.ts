@@ -12,16 +12,27 @@ export interface OnlineEloOptions {
   initial?: number;
 }
 
-export function onlineElo(modelCount: number, a: Int32Array, b: Int32Array, outcome: Uint8Array, options: OnlineEloOptions = {}): Float64Array {
+export function onlineElo(
+  modelCount: number,
+  a: Int32Array,
+  b: Int32Array,
+  outcome: Uint8Array,
+  options: OnlineEloOptions = {},
+): Float64Array {
   const { k = 4, base = 10, scale = 400, initial = 1000 } = options;
-  if (!Number.isInteger(modelCount) || modelCount < 0) throw new RangeError(`onlineElo: modelCount must be a non-negative integer, got ${modelCount}`);
-  if (b.length !== a.length || outcome.length !== a.length) throw new RangeError(`onlineElo: column lengths differ (a ${a.length}, b ${b.length}, outcome ${outcome.length})`);
+  if (!Number.isInteger(modelCount) || modelCount < 0)
+    throw new RangeError(`onlineElo: modelCount must be a non-negative integer, got ${modelCount}`);
+  if (b.length !== a.length || outcome.length !== a.length)
+    throw new RangeError(`onlineElo: column lengths differ (a ${a.length}, b ${b.length}, outcome ${outcome.length})`);
   if (!(base > 1) || !(scale > 0) || !Number.isFinite(k)) throw new RangeError('onlineElo: need base > 1, scale > 0 and a finite k');
   const ratings = new Float64Array(modelCount).fill(initial);
   const logBase = Math.log(base);
   for (let v = 0; v < a.length; v++) {
-    const x = a[v], y = b[v], o = outcome[v];
-    if (x < 0 || x >= modelCount || y < 0 || y >= modelCount) throw new RangeError(`onlineElo: model index out of range in vote ${v} (${x}, ${y})`);
+    const x = a[v],
+      y = b[v],
+      o = outcome[v];
+    if (x < 0 || x >= modelCount || y < 0 || y >= modelCount)
+      throw new RangeError(`onlineElo: model index out of range in vote ${v} (${x}, ${y})`);
     if (o > 3) throw new RangeError(`onlineElo: unknown outcome code ${o} in vote ${v}`);
     const expected = 1 / (1 + Math.exp(((ratings[y] - ratings[x]) / scale) * logBase));
     const score = o === 0 ? 1 : o === 1 ? 0 : 0.5;

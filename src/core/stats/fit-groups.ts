@@ -53,14 +53,23 @@ export function toElo(x: Float64Array, m: number, anchorLocal: number, level: nu
 
 /** Partitions the comparison graph, fits `lik` in each group, and puts every group on the Elo scale. */
 export function fitByGroup(
-  caller: string, models: string[], table: PairTable, lik: PairLikelihood, scale: RatingScale, newton: NewtonOptions = {},
+  caller: string,
+  models: string[],
+  table: PairTable,
+  lik: PairLikelihood,
+  scale: RatingScale,
+  newton: NewtonOptions = {},
 ): RatingFit {
   const m = models.length;
   if (scale.anchor && !models.includes(scale.anchor.model)) throw new RangeError(`${caller}: unknown anchor model "${scale.anchor.model}"`);
   if (scale.anchor && !Number.isFinite(scale.anchor.value)) throw new RangeError(`${caller}: anchor value must be finite`);
   const warnings: StatsWarning[] = [];
   if (table.selfPairVotes > 0) {
-    warnings.push({ kind: 'self-pairs-ignored', votes: table.selfPairVotes, message: `${table.selfPairVotes} votes of a model against itself were ignored` });
+    warnings.push({
+      kind: 'self-pairs-ignored',
+      votes: table.selfPairVotes,
+      message: `${table.selfPairVotes} votes of a model against itself were ignored`,
+    });
   }
   const partition = partitionComparisonGraph(table);
   const groups: GroupFit[] = partition.groups.map((list, id) => {
@@ -68,20 +77,50 @@ export function fitByGroup(
     const sub = restrictPairs(table, members);
     const fit = maximiseLikelihood(lik, sub, newton);
     if (!fit.converged) {
-      warnings.push({ kind: 'not-converged', group: id, gradientNorm: fit.gradientNorm, message: `group ${id}: fit stopped after ${fit.iterations} iterations with gradient ${fit.gradientNorm.toExponential(2)} per vote` });
+      warnings.push({
+        kind: 'not-converged',
+        group: id,
+        gradientNorm: fit.gradientNorm,
+        message: `group ${id}: fit stopped after ${fit.iterations} iterations with gradient ${fit.gradientNorm.toExponential(2)} per vote`,
+      });
     }
-    return { members, table: sub, x: fit.x, factor: fit.factor, anchorLocal: -1, level: 0, iterations: fit.iterations, gradientNorm: fit.gradientNorm };
+    return {
+      members,
+      table: sub,
+      x: fit.x,
+      factor: fit.factor,
+      anchorLocal: -1,
+      level: 0,
+      iterations: fit.iterations,
+      gradientNorm: fit.gradientNorm,
+    };
   });
   if (groups.length > 1) {
     const sizes = groups.map((g) => g.members.length);
-    warnings.push({ kind: 'disconnected', groupSizes: sizes, message: `the comparison graph falls into ${groups.length} groups (${sizes.join(', ')} models); ratings are comparable only within a group` });
+    warnings.push({
+      kind: 'disconnected',
+      groupSizes: sizes,
+      message: `the comparison graph falls into ${groups.length} groups (${sizes.join(', ')} models); ratings are comparable only within a group`,
+    });
   }
   const flagged = partition.excluded.flatMap((reason, k) => (reason ? [{ model: models[k], reason }] : []));
   if (flagged.length > 0) {
-    warnings.push({ kind: 'excluded', models: flagged, message: `${flagged.length} model${flagged.length > 1 ? 's have' : ' has'} no finite rating and ${flagged.length > 1 ? 'were' : 'was'} left out of the fit: ${flagged.map((f) => `${f.model} (${f.reason})`).join(', ')}` });
+    warnings.push({
+      kind: 'excluded',
+      models: flagged,
+      message: `${flagged.length} model${flagged.length > 1 ? 's have' : ' has'} no finite rating and ${flagged.length > 1 ? 'were' : 'was'} left out of the fit: ${flagged.map((f) => `${f.model} (${f.reason})`).join(', ')}`,
+    });
   }
-  if (groups.length === 0) warnings.push({ kind: 'nothing-to-fit', message: 'no group of models has a finite rating: there is nothing to fit' });
-  const unscaled: RatingFit = { models, ratings: new Array(m).fill(null), group: partition.group, excluded: partition.excluded, groups, warnings };
+  if (groups.length === 0)
+    warnings.push({ kind: 'nothing-to-fit', message: 'no group of models has a finite rating: there is nothing to fit' });
+  const unscaled: RatingFit = {
+    models,
+    ratings: new Array(m).fill(null),
+    group: partition.group,
+    excluded: partition.excluded,
+    groups,
+    warnings,
+  };
   return onScale(unscaled, scale, caller);
 }
 
@@ -103,12 +142,18 @@ export function onScale(fit: RatingFit, scale: RatingScale, caller = 'onScale'):
     const level = anchorLocal >= 0 ? scale.anchor!.value : mean;
     const elo = new Float64Array(g.members.length);
     toElo(g.x, g.members.length, anchorLocal, level, elo);
-    g.members.forEach((k, local) => { ratings[k] = elo[local]; });
+    g.members.forEach((k, local) => {
+      ratings[k] = elo[local];
+    });
     return { ...g, anchorLocal, level };
   });
   const warnings: StatsWarning[] = fit.warnings.filter((w) => w.kind !== 'anchor-unrated');
   if (anchorIndex >= 0 && fit.excluded[anchorIndex]) {
-    warnings.push({ kind: 'anchor-unrated', model: models[anchorIndex], message: `anchor model ${models[anchorIndex]} has no rating (${fit.excluded[anchorIndex]}); its group is centred on ${mean} instead` });
+    warnings.push({
+      kind: 'anchor-unrated',
+      model: models[anchorIndex],
+      message: `anchor model ${models[anchorIndex]} has no rating (${fit.excluded[anchorIndex]}); its group is centred on ${mean} instead`,
+    });
   }
   return { ...fit, ratings, groups, warnings };
 }

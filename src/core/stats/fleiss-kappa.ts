@@ -19,7 +19,8 @@ export interface FleissKappa {
 export function fleissKappa(items: readonly (readonly number[])[], weights?: readonly number[]): FleissKappa {
   const k = items[0]?.length ?? 0;
   if (items.some((r) => r.length !== k)) throw new RangeError('fleissKappa: every item needs a count per category');
-  if (items.some((r) => r.some((x) => !Number.isInteger(x) || x < 0))) throw new RangeError('fleissKappa: counts must be whole and non-negative');
+  if (items.some((r) => r.some((x) => !Number.isInteger(x) || x < 0)))
+    throw new RangeError('fleissKappa: counts must be whole and non-negative');
   let count = 0;
   let agree = 0;
   let raters = 0;

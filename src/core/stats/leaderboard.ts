@@ -95,10 +95,13 @@ export class IncrementalLeaderboard {
 
   constructor(counts: PairCounts, options: LeaderboardOptions = {}) {
     const { anchor, mean, bootstrapRounds = 1000, seed = 0, ties = 'half', intervals = 'bootstrap' } = options;
-    if (ties !== 'half' && ties !== 'davidson') throw new RangeError(`computeLeaderboard: ties must be 'half' or 'davidson', got "${ties}"`);
-    if (intervals !== 'bootstrap' && intervals !== 'sandwich') throw new RangeError(`computeLeaderboard: intervals must be 'bootstrap' or 'sandwich', got "${intervals}"`);
+    if (ties !== 'half' && ties !== 'davidson')
+      throw new RangeError(`computeLeaderboard: ties must be 'half' or 'davidson', got "${ties}"`);
+    if (intervals !== 'bootstrap' && intervals !== 'sandwich')
+      throw new RangeError(`computeLeaderboard: intervals must be 'bootstrap' or 'sandwich', got "${intervals}"`);
     this.method = intervals;
-    if (!Number.isInteger(bootstrapRounds) || bootstrapRounds < 0) throw new RangeError(`computeLeaderboard: bootstrapRounds must be a non-negative integer, got ${bootstrapRounds}`);
+    if (!Number.isInteger(bootstrapRounds) || bootstrapRounds < 0)
+      throw new RangeError(`computeLeaderboard: bootstrapRounds must be a non-negative integer, got ${bootstrapRounds}`);
     this.observed = winMatrix(counts);
     if (ties === 'davidson') {
       const fit = fitDavidson(counts, { anchor, mean });
@@ -110,11 +113,16 @@ export class IncrementalLeaderboard {
     }
     const likelihood = ties === 'davidson' ? davidsonLikelihood : bradleyTerryLikelihood;
     this.likelihood = likelihood;
-    this.bootstrap = bootstrapRounds > 0 && this.fit.groups.length > 0 ? new RatingBootstrap(this.fit, likelihood, { rounds: bootstrapRounds, seed }) : null;
+    this.bootstrap =
+      bootstrapRounds > 0 && this.fit.groups.length > 0
+        ? new RatingBootstrap(this.fit, likelihood, { rounds: bootstrapRounds, seed })
+        : null;
     this.sandwich = sandwichIntervals(this.fit, likelihood);
   }
 
-  get finished(): boolean { return !this.bootstrap || this.bootstrap.finished; }
+  get finished(): boolean {
+    return !this.bootstrap || this.bootstrap.finished;
+  }
 
   /**
    * The same board anchored elsewhere (another anchor model or value, or the mean): ratings, both
@@ -127,16 +135,30 @@ export class IncrementalLeaderboard {
     this.sandwich = sandwichIntervals(this.fit, this.likelihood);
   }
 
-  runRounds(count: number): number { return this.bootstrap ? this.bootstrap.runRounds(count) : 0; }
+  runRounds(count: number): number {
+    return this.bootstrap ? this.bootstrap.runRounds(count) : 0;
+  }
 
-  get roundsDone(): number { return this.bootstrap ? this.bootstrap.roundsDone : 0; }
+  get roundsDone(): number {
+    return this.bootstrap ? this.bootstrap.roundsDone : 0;
+  }
 
   current(): Leaderboard {
     const intervals = this.bootstrap && this.bootstrap.roundsDone > 0 ? this.bootstrap.intervals() : null;
-    const pairwise = this.bootstrap && this.bootstrap.finished
-      ? { models: this.fit.models, above: this.bootstrap.pairwiseAbove(), rounds: this.bootstrap.roundsDone }
-      : null;
-    return assembleLeaderboard(this.fit, this.observed, intervals, this.sandwich, this.method, this.davidson, this.bootstrap?.rounds ?? 0, pairwise);
+    const pairwise =
+      this.bootstrap && this.bootstrap.finished
+        ? { models: this.fit.models, above: this.bootstrap.pairwiseAbove(), rounds: this.bootstrap.roundsDone }
+        : null;
+    return assembleLeaderboard(
+      this.fit,
+      this.observed,
+      intervals,
+      this.sandwich,
+      this.method,
+      this.davidson,
+      this.bootstrap?.rounds ?? 0,
+      pairwise,
+    );
   }
 }
 
@@ -148,15 +170,26 @@ export function computeLeaderboard(counts: PairCounts, options: LeaderboardOptio
 }
 
 function assembleLeaderboard(
-  fit: RatingFit, observed: WinMatrix, intervals: BootstrapIntervals | null, sandwich: SandwichIntervals, method: IntervalMethod,
-  davidson: DavidsonGroup[] | null, rounds: number, pairwise: PairwiseConfidence | null,
+  fit: RatingFit,
+  observed: WinMatrix,
+  intervals: BootstrapIntervals | null,
+  sandwich: SandwichIntervals,
+  method: IntervalMethod,
+  davidson: DavidsonGroup[] | null,
+  rounds: number,
+  pairwise: PairwiseConfidence | null,
 ): Leaderboard {
   const shown = method === 'sandwich' ? sandwich : intervals;
   const lower = shown ? shown.lower : fit.ratings;
   const upper = shown ? shown.upper : fit.ratings;
   const group = fit.group.map((g, k) => (fit.ratings[k] === null ? null : g));
   const rank = rankUpperBound(lower, upper, group);
-  const bounds = fit.ratings.map((rating, k) => ({ rating, lower: shown ? shown.lower[k] : null, upper: shown ? shown.upper[k] : null, group: group[k] }));
+  const bounds = fit.ratings.map((rating, k) => ({
+    rating,
+    lower: shown ? shown.lower[k] : null,
+    upper: shown ? shown.upper[k] : null,
+    group: group[k],
+  }));
   const tier = assignTiers(bounds);
   const rows = fit.models.map((model, k): LeaderboardRow => ({
     model,
@@ -172,17 +205,28 @@ function assembleLeaderboard(
     sandwichUpper: sandwich.upper[k],
     se: sandwich.se[k],
     tier: tier[k],
-    votes: observed.votes[k], wins: observed.wins[k], losses: observed.losses[k], ties: observed.ties[k],
+    votes: observed.votes[k],
+    wins: observed.wins[k],
+    losses: observed.losses[k],
+    ties: observed.ties[k],
     winRate: observed.averageWinRate[k],
     group: fit.group[k],
     flag: fit.excluded[k],
   }));
-  rows.sort((x, y) =>
-    (x.group ?? Infinity) - (y.group ?? Infinity) ||
-    (y.rating ?? -Infinity) - (x.rating ?? -Infinity) ||
-    (x.model < y.model ? -1 : x.model > y.model ? 1 : 0));
+  rows.sort(
+    (x, y) =>
+      (x.group ?? Infinity) - (y.group ?? Infinity) ||
+      (y.rating ?? -Infinity) - (x.rating ?? -Infinity) ||
+      (x.model < y.model ? -1 : x.model > y.model ? 1 : 0),
+  );
   return {
-    rows, warnings: [...fit.warnings, ...(intervals?.warnings ?? [])], rounds, roundsDone: intervals?.roundsDone ?? 0, davidson,
-    intervalMethod: method, signal: shown ? orderSignal(bounds) : null, pairwise,
+    rows,
+    warnings: [...fit.warnings, ...(intervals?.warnings ?? [])],
+    rounds,
+    roundsDone: intervals?.roundsDone ?? 0,
+    davidson,
+    intervalMethod: method,
+    signal: shown ? orderSignal(bounds) : null,
+    pairwise,
   };
 }

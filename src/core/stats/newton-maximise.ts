@@ -35,8 +35,11 @@ export function maximiseLikelihood(lik: PairLikelihood, table: PairTable, option
   const x = options.start ? Float64Array.from(options.start) : new Float64Array(size);
   if (x.length !== size) throw new RangeError(`maximiseLikelihood: start has length ${x.length}, need ${size}`);
   x[m - 1] = 0;
-  const g = new Float64Array(size), h = new Float64Array(size * size), trial = new Float64Array(size);
-  let iterations = 0, gradientNorm: number;
+  const g = new Float64Array(size),
+    h = new Float64Array(size * size),
+    trial = new Float64Array(size);
+  let iterations = 0,
+    gradientNorm: number;
   let ll = lik.logLikelihood(table, x);
   for (;;) {
     lik.derivatives(table, x, g, h);
@@ -53,7 +56,10 @@ export function maximiseLikelihood(lik: PairLikelihood, table: PairTable, option
       lik.derivatives(table, trial, g, null);
       g[m - 1] = 0;
       const polished = maxAbs(g) / table.total;
-      if (polished < gradientNorm) { x.set(trial); gradientNorm = polished; }
+      if (polished < gradientNorm) {
+        x.set(trial);
+        gradientNorm = polished;
+      }
       break;
     }
     choleskySolve(h, size, g);
@@ -61,7 +67,10 @@ export function maximiseLikelihood(lik: PairLikelihood, table: PairTable, option
     for (let halvings = 0; ; halvings++) {
       for (let k = 0; k < size; k++) trial[k] = x[k] + step * g[k];
       const next = lik.logLikelihood(table, trial);
-      if (next >= ll - 1e-12 * Math.abs(ll) || halvings >= 40) { ll = next; break; }
+      if (next >= ll - 1e-12 * Math.abs(ll) || halvings >= 40) {
+        ll = next;
+        break;
+      }
       step /= 2;
     }
     x.set(trial);
@@ -72,7 +81,10 @@ export function maximiseLikelihood(lik: PairLikelihood, table: PairTable, option
 
 /** Replaces row and column r of the n×n matrix h by those of the identity. */
 export function pinReference(h: Float64Array, n: number, r: number): void {
-  for (let k = 0; k < n; k++) { h[r * n + k] = 0; h[k * n + r] = 0; }
+  for (let k = 0; k < n; k++) {
+    h[r * n + k] = 0;
+    h[k * n + r] = 0;
+  }
   h[r * n + r] = 1;
 }
 
@@ -90,6 +102,9 @@ export function factorWithRidge(h: Float64Array, n: number): void {
 
 export function maxAbs(v: Float64Array): number {
   let s = 0;
-  for (let k = 0; k < v.length; k++) { const a = Math.abs(v[k]); if (a > s) s = a; }
+  for (let k = 0; k < v.length; k++) {
+    const a = Math.abs(v[k]);
+    if (a > s) s = a;
+  }
   return s;
 }

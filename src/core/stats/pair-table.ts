@@ -27,22 +27,39 @@ export function collapsePairs(counts: PairCounts): PairTable {
     throw new RangeError(`collapsePairs: column lengths differ (a ${cells}, b ${b.length}, outcome ${outcome.length}, n ${n.length})`);
   }
   const pairIndex = new Map<number, number>();
-  const i: number[] = [], j: number[] = [], winsI: number[] = [], winsJ: number[] = [], ties: number[] = [];
-  let total = 0, selfPairVotes = 0;
+  const i: number[] = [],
+    j: number[] = [],
+    winsI: number[] = [],
+    winsJ: number[] = [],
+    ties: number[] = [];
+  let total = 0,
+    selfPairVotes = 0;
   for (let c = 0; c < cells; c++) {
-    const x = a[c], y = b[c], o = outcome[c], w = n[c];
-    if (x < 0 || x >= m || y < 0 || y >= m) throw new RangeError(`collapsePairs: model index out of range in cell ${c} (${x}, ${y}; ${m} models)`);
+    const x = a[c],
+      y = b[c],
+      o = outcome[c],
+      w = n[c];
+    if (x < 0 || x >= m || y < 0 || y >= m)
+      throw new RangeError(`collapsePairs: model index out of range in cell ${c} (${x}, ${y}; ${m} models)`);
     if (o > 3) throw new RangeError(`collapsePairs: unknown outcome code ${o} in cell ${c}`);
     if (!(w >= 0) || !Number.isFinite(w)) throw new RangeError(`collapsePairs: count must be finite and >= 0, got ${w} in cell ${c}`);
     if (w === 0) continue;
-    if (x === y) { selfPairVotes += w; continue; }
-    const lo = x < y ? x : y, hi = x < y ? y : x;
+    if (x === y) {
+      selfPairVotes += w;
+      continue;
+    }
+    const lo = x < y ? x : y,
+      hi = x < y ? y : x;
     const key = lo * m + hi;
     let p = pairIndex.get(key);
     if (p === undefined) {
       p = i.length;
       pairIndex.set(key, p);
-      i.push(lo); j.push(hi); winsI.push(0); winsJ.push(0); ties.push(0);
+      i.push(lo);
+      j.push(hi);
+      winsI.push(0);
+      winsJ.push(0);
+      ties.push(0);
     }
     if (o >= 2) ties[p] += w;
     else if ((o === 0) === (x === lo)) winsI[p] += w;
@@ -51,9 +68,13 @@ export function collapsePairs(counts: PairCounts): PairTable {
   }
   return {
     modelCount: m,
-    i: Int32Array.from(i), j: Int32Array.from(j),
-    winsI: Float64Array.from(winsI), winsJ: Float64Array.from(winsJ), ties: Float64Array.from(ties),
-    total, selfPairVotes,
+    i: Int32Array.from(i),
+    j: Int32Array.from(j),
+    winsI: Float64Array.from(winsI),
+    winsJ: Float64Array.from(winsJ),
+    ties: Float64Array.from(ties),
+    total,
+    selfPairVotes,
   };
 }
 
@@ -69,14 +90,22 @@ export function restrictPairs(table: PairTable, members: ArrayLike<number>): Pai
   const r = rows.length;
   const sub = {
     modelCount: members.length,
-    i: new Int32Array(r), j: new Int32Array(r),
-    winsI: new Float64Array(r), winsJ: new Float64Array(r), ties: new Float64Array(r),
-    total: 0, selfPairVotes: 0, rowMap: Int32Array.from(rows),
+    i: new Int32Array(r),
+    j: new Int32Array(r),
+    winsI: new Float64Array(r),
+    winsJ: new Float64Array(r),
+    ties: new Float64Array(r),
+    total: 0,
+    selfPairVotes: 0,
+    rowMap: Int32Array.from(rows),
   };
   for (let q = 0; q < r; q++) {
     const p = rows[q];
-    sub.i[q] = local[table.i[p]]; sub.j[q] = local[table.j[p]];
-    sub.winsI[q] = table.winsI[p]; sub.winsJ[q] = table.winsJ[p]; sub.ties[q] = table.ties[p];
+    sub.i[q] = local[table.i[p]];
+    sub.j[q] = local[table.j[p]];
+    sub.winsI[q] = table.winsI[p];
+    sub.winsJ[q] = table.winsJ[p];
+    sub.ties[q] = table.ties[p];
     sub.total += table.winsI[p] + table.winsJ[p] + table.ties[p];
   }
   return sub;

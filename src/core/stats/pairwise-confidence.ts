@@ -13,12 +13,15 @@ export function pairwiseAboveShare(draws: ArrayLike<number>, rounds: number, m: 
   for (let r = 0; r < rounds; r++) {
     const o = r * m;
     for (let i = 0; i < m; i++) {
-      const xi = draws[o + i], row = i * m;
+      const xi = draws[o + i],
+        row = i * m;
       for (let j = i + 1; j < m; j++) {
         const xj = draws[o + j];
         if (xi > xj) above[row + j] += 1;
-        else if (xi === xj) { above[row + j] += 0.5; above[j * m + i] += 0.5; }
-        else above[j * m + i] += 1;
+        else if (xi === xj) {
+          above[row + j] += 0.5;
+          above[j * m + i] += 0.5;
+        } else above[j * m + i] += 1;
       }
     }
   }

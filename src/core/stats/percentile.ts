@@ -6,7 +6,8 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;
   if (n === 0) throw new RangeError('quantileSorted: no values');
   if (!(p >= 0 && p <= 1)) throw new RangeError(`quantileSorted: p must be in [0, 1], got ${p}`);
-  const h = (n - 1) * p, lo = Math.floor(h);
+  const h = (n - 1) * p,
+    lo = Math.floor(h);
   return lo + 1 < n ? sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]) : sorted[lo];
 }
 

@@ -19,8 +19,12 @@ export class PoissonSampler {
   constructor(means: ArrayLike<number>) {
     const n = means.length;
     this.means = Float64Array.from(means);
-    this.a = new Float64Array(n); this.b = new Float64Array(n); this.logInvAlpha = new Float64Array(n);
-    this.vr = new Float64Array(n); this.logMean = new Float64Array(n); this.expNeg = new Float64Array(n);
+    this.a = new Float64Array(n);
+    this.b = new Float64Array(n);
+    this.logInvAlpha = new Float64Array(n);
+    this.vr = new Float64Array(n);
+    this.logMean = new Float64Array(n);
+    this.expNeg = new Float64Array(n);
     for (let c = 0; c < n; c++) {
       const mu = this.means[c];
       if (!(mu >= 0) || !Number.isFinite(mu)) throw new RangeError(`PoissonSampler: mean must be finite and >= 0, got ${mu} at ${c}`);
@@ -54,9 +58,15 @@ export class PoissonSampler {
 }
 
 function inversion(random: Random, mu: number, expNeg: number): number {
-  let k = 0, p = expNeg, f = p;
+  let k = 0,
+    p = expNeg,
+    f = p;
   const u = random.next();
-  while (u > f && k < 200) { k++; p *= mu / k; f += p; }
+  while (u > f && k < 200) {
+    k++;
+    p *= mu / k;
+    f += p;
+  }
   return k;
 }
 
@@ -81,6 +91,7 @@ const SMALL_LOG_FACTORIAL = (() => {
 /** log k!, exact table below 64, Stirling series with three correction terms above (error < 1e-14). */
 export function logFactorial(k: number): number {
   if (k < 64) return SMALL_LOG_FACTORIAL[k];
-  const x = k + 1, x2 = x * x;
+  const x = k + 1,
+    x2 = x * x;
   return (x - 0.5) * Math.log(x) - x + 0.5 * Math.log(2 * Math.PI) + (1 / 12 - (1 / 360 - 1 / (1260 * x2)) / x2) / x;
 }

@@ -20,7 +20,10 @@ function splitmix32(seed: number): () => number {
 
 export function seededRandom(seed: number): Random {
   const init = splitmix32(seed);
-  let s0 = init(), s1 = init(), s2 = init(), s3 = init();
+  let s0 = init(),
+    s1 = init(),
+    s2 = init(),
+    s3 = init();
   if ((s0 | s1 | s2 | s3) === 0) s0 = 1;
   return {
     next() {

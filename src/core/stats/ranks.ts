@@ -5,13 +5,17 @@
  * bounds: the rank is then 1 + the number of strictly higher ratings.
  */
 export function rankUpperBound(
-  lower: ArrayLike<number | null>, upper: ArrayLike<number | null>, group: ArrayLike<number | null>,
+  lower: ArrayLike<number | null>,
+  upper: ArrayLike<number | null>,
+  group: ArrayLike<number | null>,
 ): (number | null)[] {
   const n = lower.length;
-  if (upper.length !== n || group.length !== n) throw new RangeError(`rankUpperBound: lengths differ (lower ${n}, upper ${upper.length}, group ${group.length})`);
+  if (upper.length !== n || group.length !== n)
+    throw new RangeError(`rankUpperBound: lengths differ (lower ${n}, upper ${upper.length}, group ${group.length})`);
   const ranks: (number | null)[] = new Array(n).fill(null);
   for (let i = 0; i < n; i++) {
-    const ui = upper[i], gi = group[i];
+    const ui = upper[i],
+      gi = group[i];
     if (ui === null || lower[i] === null || gi === null) continue;
     let above = 0;
     for (let j = 0; j < n; j++) {

@@ -25,8 +25,11 @@ export interface SandwichIntervals {
 
 export function sandwichIntervals(fit: RatingFit, likelihood: PairLikelihood, level = 0.95): SandwichIntervals {
   if (!(level > 0 && level < 1)) throw new RangeError(`sandwichIntervals: level must be in (0, 1), got ${level}`);
-  const n = fit.models.length, z = normalQuantile((1 + level) / 2);
-  const se: (number | null)[] = new Array(n).fill(null), lower = se.slice(), upper = se.slice();
+  const n = fit.models.length,
+    z = normalQuantile((1 + level) / 2);
+  const se: (number | null)[] = new Array(n).fill(null),
+    lower = se.slice(),
+    upper = se.slice();
   for (const g of fit.groups) {
     const local = groupStandardErrors(g, likelihood);
     g.members.forEach((k, l) => {
@@ -42,8 +45,11 @@ export function sandwichIntervals(fit: RatingFit, likelihood: PairLikelihood, le
 
 /** Elo-scale standard errors of one group's ratings, in member order. */
 export function groupStandardErrors(g: GroupFit, likelihood: PairLikelihood): Float64Array {
-  const m = g.members.length, size = g.x.length, ref = m - 1;
-  const grad = new Float64Array(size), h = new Float64Array(size * size);
+  const m = g.members.length,
+    size = g.x.length,
+    ref = m - 1;
+  const grad = new Float64Array(size),
+    h = new Float64Array(size * size);
   likelihood.derivatives(g.table, g.x, grad, h);
   pinReference(h, size, ref);
   factorWithRidge(h, size);
@@ -61,8 +67,13 @@ export function groupStandardErrors(g: GroupFit, likelihood: PairLikelihood): Fl
   // H⁻¹c for c = e_k − e_anchor, or e_k − (1/m)·Σ_j e_j over the models (mean normalisation).
   const base = new Float64Array(size);
   if (g.anchorLocal >= 0) base.set(column(g.anchorLocal));
-  else for (let c = 0; c < m; c++) { const col = column(c); for (let r = 0; r < size; r++) base[r] += col[r] / m; }
-  const y = new Float64Array(size), out = new Float64Array(m);
+  else
+    for (let c = 0; c < m; c++) {
+      const col = column(c);
+      for (let r = 0; r < size; r++) base[r] += col[r] / m;
+    }
+  const y = new Float64Array(size),
+    out = new Float64Array(m);
   for (let k = 0; k < m; k++) {
     const col = column(k);
     for (let r = 0; r < size; r++) y[r] = col[r] - base[r];

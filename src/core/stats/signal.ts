@@ -25,7 +25,10 @@ export function orderSignal(rows: readonly TierInput[]): OrderSignal | null {
     if (r.lower === null || r.upper === null) return null;
     groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
   }
-  let adjacentPairs = 0, separatedPairs = 0, models = 0, separatedModels = 0;
+  let adjacentPairs = 0,
+    separatedPairs = 0,
+    models = 0,
+    separatedModels = 0;
   for (const list of groups.values()) {
     list.sort((p, q) => q.rating! - p.rating!);
     const gap = list.slice(1).map((r, k) => list[k].lower! > r.upper!);

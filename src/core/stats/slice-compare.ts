@@ -127,7 +127,10 @@ class Resampler {
   private readonly sampler: PoissonSampler;
   private readonly draw: Float64Array;
   private readonly picked: Pick<PairCounts, 'a' | 'b' | 'outcome'>;
-  constructor(private readonly counts: PairCounts, members: Set<number>) {
+  constructor(
+    private readonly counts: PairCounts,
+    members: Set<number>,
+  ) {
     this.cells = [];
     for (let c = 0; c < counts.n.length; c++) if (members.has(counts.a[c]) && members.has(counts.b[c])) this.cells.push(c);
     this.sampler = new PoissonSampler(this.cells.map((c) => counts.n[c]));
@@ -172,9 +175,15 @@ const median = (values: number[]) => quantileSorted(Float64Array.from(values).so
  */
 function ratedInOneGroup(fit: RatingFit, common: readonly number[]): boolean[] {
   const tally = new Map<number, number>();
-  for (const k of common) if (fit.ratings[k] !== null && fit.group[k] !== null) tally.set(fit.group[k]!, (tally.get(fit.group[k]!) ?? 0) + 1);
-  let best = -1, most = 0;
-  for (const [g, n] of [...tally].sort((x, y) => x[0] - y[0])) if (n > most) { best = g; most = n; }
+  for (const k of common)
+    if (fit.ratings[k] !== null && fit.group[k] !== null) tally.set(fit.group[k]!, (tally.get(fit.group[k]!) ?? 0) + 1);
+  let best = -1,
+    most = 0;
+  for (const [g, n] of [...tally].sort((x, y) => x[0] - y[0]))
+    if (n > most) {
+      best = g;
+      most = n;
+    }
   return common.map((k) => fit.ratings[k] !== null && fit.group[k] === best);
 }
 
@@ -183,7 +192,10 @@ function ranks(values: Float64Array): number[] {
 }
 
 const reasonText: Record<ExclusionReason, string> = {
-  'never-lost': 'never lost', 'never-won': 'never won', isolated: 'no rated opponent', 'no-votes': 'no votes',
+  'never-lost': 'never lost',
+  'never-won': 'never won',
+  isolated: 'no rated opponent',
+  'no-votes': 'no votes',
 };
 
 /**
@@ -209,7 +221,8 @@ export class SliceComparer {
       throw new RangeError('SliceComparer: both slices must list the same models in the same order');
     }
     this.rounds = options.rounds ?? 300;
-    if (!Number.isInteger(this.rounds) || this.rounds < 0) throw new RangeError(`SliceComparer: rounds must be a non-negative integer, got ${this.rounds}`);
+    if (!Number.isInteger(this.rounds) || this.rounds < 0)
+      throw new RangeError(`SliceComparer: rounds must be a non-negative integer, got ${this.rounds}`);
     this.level = options.level ?? 0.95;
     if (!(this.level > 0 && this.level < 1)) throw new RangeError(`SliceComparer: level must be in (0, 1), got ${this.level}`);
     this.random = seededRandom(options.seed ?? 0);
@@ -224,8 +237,12 @@ export class SliceComparer {
     this.draws = [new Float64Array(size), new Float64Array(size)];
   }
 
-  get finished(): boolean { return !this.resamplers || this.done >= this.rounds; }
-  get roundsDone(): number { return this.done; }
+  get finished(): boolean {
+    return !this.resamplers || this.done >= this.rounds;
+  }
+  get roundsDone(): number {
+    return this.done;
+  }
 
   /** Runs up to `count` more rounds; returns how many ran. */
   runRounds(count: number): number {
@@ -236,11 +253,14 @@ export class SliceComparer {
   }
 
   private runRound(): void {
-    const nc = this.common.length, [pl, pr] = this.point!;
+    const nc = this.common.length,
+      [pl, pr] = this.point!;
     const fits = [0, 1].map((side) => fitBradleyTerry(this.resamplers![side].next(this.random)));
-    const okL = ratedInOneGroup(fits[0], this.common), okR = ratedInOneGroup(fits[1], this.common);
+    const okL = ratedInOneGroup(fits[0], this.common),
+      okR = ratedInOneGroup(fits[1], this.common);
     const kept = this.common.flatMap((_, c) => (okL[c] && okR[c] ? [c] : []));
-    const [dl, dr] = this.draws, o = this.done * nc;
+    const [dl, dr] = this.draws,
+      o = this.done * nc;
     dl.fill(NaN, o, o + nc);
     dr.fill(NaN, o, o + nc);
     if (kept.length < nc) this.roundsWithDrops++;
@@ -258,39 +278,68 @@ export class SliceComparer {
   }
 
   current(): SliceComparison {
-    const fitL = this.fits[0], [votesL, votesR] = this.votes, nc = this.common.length, done = this.done;
-    const tail = (1 - this.level) / 2, finished = this.finished;
+    const fitL = this.fits[0],
+      [votesL, votesR] = this.votes,
+      nc = this.common.length,
+      done = this.done;
+    const tail = (1 - this.level) / 2,
+      finished = this.finished;
     const status = !this.point ? 'nothing' : finished ? 'done' : 'running';
     const common: ComparedModel[] = [];
     if (this.point) {
-      const [pl, pr] = this.point, [dl, dr] = this.draws;
-      const rl = ranks(pl), rr = ranks(pr);
+      const [pl, pr] = this.point,
+        [dl, dr] = this.draws;
+      const rl = ranks(pl),
+        rr = ranks(pr);
       this.common.forEach((k, c) => {
-        const left: number[] = [], right: number[] = [], diff: number[] = [];
+        const left: number[] = [],
+          right: number[] = [],
+          diff: number[] = [];
         for (let r = 0; r < done; r++) {
-          const x = dl[r * nc + c], y = dr[r * nc + c];
+          const x = dl[r * nc + c],
+            y = dr[r * nc + c];
           if (Number.isNaN(x)) continue;
-          left.push(x); right.push(y); diff.push(x - y);
+          left.push(x);
+          right.push(y);
+          diff.push(x - y);
         }
         const interval = (values: number[]): [number | null, number | null] => {
           if (values.length === 0) return [null, null];
           const sorted = Float64Array.from(values).sort();
           return [quantileSorted(sorted, tail), quantileSorted(sorted, 1 - tail)];
         };
-        const [ll, lu] = interval(left), [rlo, rup] = interval(right), [dlo, dup] = interval(diff);
+        const [ll, lu] = interval(left),
+          [rlo, rup] = interval(right),
+          [dlo, dup] = interval(diff);
         const d = pl[c] - pr[c];
-        const se = diff.length >= 2 ? Math.sqrt(diff.reduce((s, x) => s + x * x, 0) / diff.length - (diff.reduce((s, x) => s + x, 0) / diff.length) ** 2) : null;
+        const se =
+          diff.length >= 2
+            ? Math.sqrt(diff.reduce((s, x) => s + x * x, 0) / diff.length - (diff.reduce((s, x) => s + x, 0) / diff.length) ** 2)
+            : null;
         const droppedShare = done > 0 ? 1 - diff.length / done : 0;
-        const problem: IntervalProblem | null = done === 0 ? null
-          : droppedShare > MAX_DROPPED_SHARE ? 'fragile'
-          : dlo === null || dup === null || d < dlo || d > dup ? 'off-centre' : null;
+        const problem: IntervalProblem | null =
+          done === 0
+            ? null
+            : droppedShare > MAX_DROPPED_SHARE
+              ? 'fragile'
+              : dlo === null || dup === null || d < dlo || d > dup
+                ? 'off-centre'
+                : null;
         const p = se === null ? null : se > 0 ? 2 * normalCdf(-Math.abs(d) / se) : d === 0 ? 1 : 0;
         common.push({
           model: fitL.models[k],
           left: { rating: pl[c], lower: ll, upper: lu, rank: rl[c], votes: votesL[k] },
           right: { rating: pr[c], lower: rlo, upper: rup, rank: rr[c], votes: votesR[k] },
-          diff: d, diffLower: dlo, diffUpper: dup,
-          roundsKept: diff.length, droppedShare, se, p, pAdjusted: null, problem, significant: null,
+          diff: d,
+          diffLower: dlo,
+          diffUpper: dup,
+          roundsKept: diff.length,
+          droppedShare,
+          se,
+          p,
+          pAdjusted: null,
+          problem,
+          significant: null,
         });
       });
     }
@@ -304,7 +353,12 @@ export class SliceComparer {
     });
     common.sort((x, y) => y.diff - x.diff || (x.model < y.model ? -1 : 1));
     return {
-      common, apart: this.apart(), rounds: this.rounds, roundsDone: done, status, roundsWithDrops: this.roundsWithDrops,
+      common,
+      apart: this.apart(),
+      rounds: this.rounds,
+      roundsDone: done,
+      status,
+      roundsWithDrops: this.roundsWithDrops,
       correction: { method: 'holm', family: tested.filter((p) => p !== null).length, level: this.level },
     };
   }
@@ -314,7 +368,8 @@ export class SliceComparer {
     // The same shift as the common models of that slice got.
     const shift = (fit: RatingFit, s: number) => (this.point ? this.point[s][0] - fit.ratings[this.common[0]]! : 0);
     const sides = this.fits.map((fit, s) => {
-      const main = mainGroup(fit), sh = shift(fit, s);
+      const main = mainGroup(fit),
+        sh = shift(fit, s);
       return (k: number) => {
         const votes = this.votes[s][k];
         if (main.has(k)) return { rating: fit.ratings[k]! + sh, votes, why: '' };
@@ -326,7 +381,8 @@ export class SliceComparer {
     const out: OneSidedModel[] = [];
     this.fits[0].models.forEach((model, k) => {
       if (inCommon.has(k)) return;
-      const l = sides[0](k), r = sides[1](k);
+      const l = sides[0](k),
+        r = sides[1](k);
       if (l.votes === 0 && r.votes === 0) return;
       const parts = [l.why && `left: ${l.why}`, r.why && `right: ${r.why}`].filter(Boolean);
       out.push({ model, leftRating: l.rating, rightRating: r.rating, leftVotes: l.votes, rightVotes: r.votes, reason: parts.join('; ') });

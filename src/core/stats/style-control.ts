@@ -114,7 +114,9 @@ const LN10 = Math.LN10;
 /** Raw Bradley-Terry and style-controlled ratings, and the style coefficients, from per-vote rows. */
 export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions = {}): StyleControlFit {
   const { models, a, b, outcome, weight, features, featureNames } = votes;
-  const n = a.length, m = models.length, k = features.length;
+  const n = a.length,
+    m = models.length,
+    k = features.length;
   if (b.length !== n || outcome.length !== n || weight.length !== n || features.some((f) => f.length !== n)) {
     throw new RangeError('fitStyleControl: vote columns differ in length');
   }
@@ -127,8 +129,10 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
   for (let v = 0; v < n; v++) {
     if (a[v] < 0 || a[v] >= m || b[v] < 0 || b[v] >= m) throw new RangeError(`fitStyleControl: model index out of range in vote ${v}`);
     if (outcome[v] > 3) throw new RangeError(`fitStyleControl: unknown outcome code ${outcome[v]} in vote ${v}`);
-    if (!(weight[v] >= 0) || !Number.isFinite(weight[v])) throw new RangeError(`fitStyleControl: weight must be finite and >= 0 in vote ${v}`);
-    for (let f = 0; f < k; f++) if (!Number.isFinite(features[f][v])) throw new RangeError(`fitStyleControl: feature ${featureNames[f]} is not finite in vote ${v}`);
+    if (!(weight[v] >= 0) || !Number.isFinite(weight[v]))
+      throw new RangeError(`fitStyleControl: weight must be finite and >= 0 in vote ${v}`);
+    for (let f = 0; f < k; f++)
+      if (!Number.isFinite(features[f][v])) throw new RangeError(`fitStyleControl: feature ${featureNames[f]} is not finite in vote ${v}`);
   }
   const anchor = options.anchor !== undefined ? options.anchor : models.includes(FASTCHAT_BASELINE.model) ? { ...FASTCHAT_BASELINE } : null;
   if (anchor && !models.includes(anchor.model)) throw new RangeError(`fitStyleControl: unknown anchor model "${anchor.model}"`);
@@ -137,15 +141,20 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
   const warnings = raw.warnings.map((w) => w.message);
 
   const keep: number[] = [];
-  let votesUsed = 0, votesGiven = 0;
+  let votesUsed = 0,
+    votesGiven = 0;
   for (let v = 0; v < n; v++) {
     votesGiven += weight[v];
-    if (weight[v] > 0 && a[v] !== b[v]) { keep.push(v); votesUsed += weight[v]; }
+    if (weight[v] > 0 && a[v] !== b[v]) {
+      keep.push(v);
+      votesUsed += weight[v];
+    }
   }
   // z-score each feature over the votes (population std, as numpy's default); a constant one is left out.
   const stats = features.map((d) => weightedMeanSd(d, weight, keep));
   const usedIdx = stats.flatMap((s, f) => (s.sd > 1e-12 ? [f] : []));
-  const K = usedIdx.length, size = m + K;
+  const K = usedIdx.length,
+    size = m + K;
   const data: FitData = {
     ia: Int32Array.from(keep, (v) => a[v]),
     ib: Int32Array.from(keep, (v) => b[v]),
@@ -155,8 +164,12 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
   };
 
   // Newton on L with a backtracking line search (Nocedal & Wright §3.1); x = [r_0 … r_{m−1}, β…].
-  const x = new Float64Array(size), g = new Float64Array(size), h = new Float64Array(size * size), trial = new Float64Array(size);
-  let iterations = 0, gradientNorm = 0;
+  const x = new Float64Array(size),
+    g = new Float64Array(size),
+    h = new Float64Array(size * size),
+    trial = new Float64Array(size);
+  let iterations = 0,
+    gradientNorm = 0;
   if (keep.length > 0) {
     let loss = objective(data, x, m, penalty);
     for (;;) {
@@ -169,7 +182,10 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
       for (let halvings = 0; ; halvings++) {
         for (let p = 0; p < size; p++) trial[p] = x[p] - step * g[p];
         const next = objective(data, trial, m, penalty);
-        if (next <= loss + 1e-12 * Math.abs(loss) || halvings >= 40) { loss = next; break; }
+        if (next <= loss + 1e-12 * Math.abs(loss) || halvings >= 40) {
+          loss = next;
+          break;
+        }
         step /= 2;
       }
       x.set(trial);
@@ -177,7 +193,10 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
     }
   }
   const converged = gradientNorm <= tolerance;
-  if (!converged) warnings.push(`the style-controlled fit stopped after ${iterations} iterations with gradient ${gradientNorm.toExponential(2)} per vote`);
+  if (!converged)
+    warnings.push(
+      `the style-controlled fit stopped after ${iterations} iterations with gradient ${gradientNorm.toExponential(2)} per vote`,
+    );
 
   // Sandwich covariance V = H⁻¹ J H⁻¹ at the minimum.
   const meat = new Float64Array(size * size);
@@ -188,7 +207,12 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
     const u = Float64Array.from(c);
     choleskySolve(h, size, u);
     let q = 0;
-    for (let i = 0; i < size; i++) { if (u[i] === 0) continue; let s = 0; for (let j = 0; j < size; j++) s += meat[i * size + j] * u[j]; q += u[i] * s; }
+    for (let i = 0; i < size; i++) {
+      if (u[i] === 0) continue;
+      let s = 0;
+      for (let j = 0; j < size; j++) s += meat[i * size + j] * u[j];
+      q += u[i] * s;
+    }
     return Math.max(0, q);
   };
 
@@ -197,15 +221,22 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
   const anchorIndex = anchor ? models.indexOf(anchor.model) : -1;
   const shift = anchorIndex >= 0 ? anchor!.value - elo[anchorIndex] : 0;
   const controlled: (number | null)[] = elo.map((e) => e + shift);
-  const lowerC: (number | null)[] = new Array(m).fill(null), upperC = lowerC.slice();
+  const lowerC: (number | null)[] = new Array(m).fill(null),
+    upperC = lowerC.slice();
   const rated = (j: number) => raw.ratings[j] !== null;
   for (const grp of raw.groups) {
     const members = Array.from(grp.members);
     const anchored = anchorIndex >= 0 && members.includes(anchorIndex);
     for (const j of members) {
       const c = new Float64Array(size);
-      if (anchored) { if (j === anchorIndex) continue; c[j] += 1; c[anchorIndex] -= 1; }
-      else { for (const i of members) c[i] -= 1 / members.length; c[j] += 1; }
+      if (anchored) {
+        if (j === anchorIndex) continue;
+        c[j] += 1;
+        c[anchorIndex] -= 1;
+      } else {
+        for (const i of members) c[i] -= 1 / members.length;
+        c[j] += 1;
+      }
       const v = variance(c);
       if (v === null) continue;
       lowerC[j] = controlled[j]! - z95 * 400 * Math.sqrt(v);
@@ -215,13 +246,31 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
 
   const coefficients = featureNames.map((feature, f): StyleCoefficient => {
     const p = usedIdx.indexOf(f);
-    if (p < 0 || keep.length === 0) return { feature, used: false, mean: stats[f].mean, sd: stats[f].sd, logit: null, se: null, eloPerSd: null, eloLower: null, eloUpper: null };
+    if (p < 0 || keep.length === 0)
+      return {
+        feature,
+        used: false,
+        mean: stats[f].mean,
+        sd: stats[f].sd,
+        logit: null,
+        se: null,
+        eloPerSd: null,
+        eloLower: null,
+        eloUpper: null,
+      };
     const c = new Float64Array(size);
     c[m + p] = 1;
-    const logit = x[m + p], v = variance(c), se = v === null ? null : Math.sqrt(v);
+    const logit = x[m + p],
+      v = variance(c),
+      se = v === null ? null : Math.sqrt(v);
     const toElo = 400 / LN10;
     return {
-      feature, used: true, mean: stats[f].mean, sd: stats[f].sd, logit, se,
+      feature,
+      used: true,
+      mean: stats[f].mean,
+      sd: stats[f].sd,
+      logit,
+      se,
       eloPerSd: toElo * logit,
       eloLower: se === null ? null : toElo * (logit - z95 * se),
       eloUpper: se === null ? null : toElo * (logit + z95 * se),
@@ -233,7 +282,11 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
   const shown = controlled.map((r, j) => (rated(j) ? r : null));
   const ctlRank = rankUpperBound(shown, shown, groupOf);
   const modelVotes = new Float64Array(m);
-  for (let v = 0; v < n; v++) if (a[v] !== b[v]) { modelVotes[a[v]] += weight[v]; modelVotes[b[v]] += weight[v]; }
+  for (let v = 0; v < n; v++)
+    if (a[v] !== b[v]) {
+      modelVotes[a[v]] += weight[v];
+      modelVotes[b[v]] += weight[v];
+    }
   const rows = models.map((model, j): StyleModelRow => ({
     model,
     raw: raw.ratings[j],
@@ -247,7 +300,12 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
     group: groupOf[j],
     flag: raw.excluded[j],
   }));
-  rows.sort((p, q) => (p.flag === null ? 0 : 1) - (q.flag === null ? 0 : 1) || (q.controlled ?? -Infinity) - (p.controlled ?? -Infinity) || (p.model < q.model ? -1 : p.model > q.model ? 1 : 0));
+  rows.sort(
+    (p, q) =>
+      (p.flag === null ? 0 : 1) - (q.flag === null ? 0 : 1) ||
+      (q.controlled ?? -Infinity) - (p.controlled ?? -Infinity) ||
+      (p.model < q.model ? -1 : p.model > q.model ? 1 : 0),
+  );
   return { rows, coefficients, raw, votesUsed, votesGiven, penalty, anchor, iterations, converged, gradientNorm, warnings };
 }
 
@@ -296,19 +354,33 @@ function objective(d: FitData, x: Float64Array, m: number, penalty: number): num
 }
 
 /** ∇L into g, ∇²L into h, and (when given) J = Σ w·(y − p)²·c cᵀ into meat. */
-function derivatives(d: FitData, x: Float64Array, m: number, penalty: number, g: Float64Array, h: Float64Array, meat: Float64Array | null): void {
-  const size = g.length, K = d.z.length;
+function derivatives(
+  d: FitData,
+  x: Float64Array,
+  m: number,
+  penalty: number,
+  g: Float64Array,
+  h: Float64Array,
+  meat: Float64Array | null,
+): void {
+  const size = g.length,
+    K = d.z.length;
   for (let p = 0; p < size; p++) g[p] = penalty * x[p];
   h.fill(0);
   for (let p = 0; p < size; p++) h[p * size + p] = penalty;
   meat?.fill(0);
-  const idx = new Int32Array(2 + K), coef = new Float64Array(2 + K);
+  const idx = new Int32Array(2 + K),
+    coef = new Float64Array(2 + K);
   for (let f = 0; f < K; f++) idx[2 + f] = m + f;
-  coef[0] = LN10; coef[1] = -LN10;
+  coef[0] = LN10;
+  coef[1] = -LN10;
   for (let v = 0; v < d.y.length; v++) {
     const p = 1 / (1 + Math.exp(-eta(d, x, m, v)));
-    const res = d.w[v] * (p - d.y[v]), s = d.w[v] * p * (1 - p), sq = d.w[v] * (d.y[v] - p) ** 2;
-    idx[0] = d.ia[v]; idx[1] = d.ib[v];
+    const res = d.w[v] * (p - d.y[v]),
+      s = d.w[v] * p * (1 - p),
+      sq = d.w[v] * (d.y[v] - p) ** 2;
+    idx[0] = d.ia[v];
+    idx[1] = d.ib[v];
     for (let f = 0; f < K; f++) coef[2 + f] = d.z[f][v];
     for (let u = 0; u < 2 + K; u++) {
       g[idx[u]] += res * coef[u];
@@ -328,8 +400,12 @@ function maxAbs(v: Float64Array): number {
 }
 
 function weightedMeanSd(d: Float64Array, w: Float64Array, keep: readonly number[]): { mean: number; sd: number } {
-  let sw = 0, s = 0;
-  for (const v of keep) { sw += w[v]; s += w[v] * d[v]; }
+  let sw = 0,
+    s = 0;
+  for (const v of keep) {
+    sw += w[v];
+    s += w[v] * d[v];
+  }
   if (!(sw > 0)) return { mean: 0, sd: 0 };
   const mean = s / sw;
   let ss = 0;

@@ -26,7 +26,8 @@ export function assignTiers(rows: readonly TierInput[]): (number | null)[] {
   });
   for (const list of byGroup.values()) {
     list.sort((p, q) => rows[q].rating! - rows[p].rating! || p - q);
-    let tier = 0, anchor = -Infinity;
+    let tier = 0,
+      anchor = -Infinity;
     for (const k of list) {
       if (tier === 0 || rows[k].upper! < anchor) {
         tier++;

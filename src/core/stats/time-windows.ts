@@ -29,8 +29,10 @@ export interface TimeWindow {
  * whole range, once). Cumulative windows start at the first bucket.
  */
 export function timeWindows(bucketCount: number, spec: WindowSpec): TimeWindow[] {
-  if (!Number.isInteger(bucketCount) || bucketCount < 0) throw new RangeError(`timeWindows: bucket count must be a non-negative integer, got ${bucketCount}`);
-  if (spec.mode === 'sliding' && !(Number.isInteger(spec.width) && spec.width >= 1)) throw new RangeError(`timeWindows: width must be a positive integer, got ${spec.width}`);
+  if (!Number.isInteger(bucketCount) || bucketCount < 0)
+    throw new RangeError(`timeWindows: bucket count must be a non-negative integer, got ${bucketCount}`);
+  if (spec.mode === 'sliding' && !(Number.isInteger(spec.width) && spec.width >= 1))
+    throw new RangeError(`timeWindows: width must be a positive integer, got ${spec.width}`);
   const first = spec.mode === 'cumulative' ? 0 : Math.min(spec.width, bucketCount) - 1;
   return Array.from({ length: Math.max(0, bucketCount - Math.max(0, first)) }, (_, k) => {
     const s = first + k;

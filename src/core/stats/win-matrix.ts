@@ -27,22 +27,37 @@ export function winMatrix(counts: PairCounts): WinMatrix {
   }
   const won = Array.from({ length: m }, () => new Float64Array(m));
   const battles = Array.from({ length: m }, () => new Array<number>(m).fill(0));
-  const wins = new Array<number>(m).fill(0), losses = wins.slice(), ties = wins.slice();
+  const wins = new Array<number>(m).fill(0),
+    losses = wins.slice(),
+    ties = wins.slice();
   for (let c = 0; c < a.length; c++) {
-    const x = a[c], y = b[c], o = outcome[c], w = n[c];
+    const x = a[c],
+      y = b[c],
+      o = outcome[c],
+      w = n[c];
     if (x < 0 || x >= m || y < 0 || y >= m) throw new RangeError(`winMatrix: model index out of range in cell ${c} (${x}, ${y})`);
     if (o > 3) throw new RangeError(`winMatrix: unknown outcome code ${o} in cell ${c}`);
     if (!(w >= 0)) throw new RangeError(`winMatrix: count must be >= 0, got ${w} in cell ${c}`);
     if (x === y || w === 0) continue;
-    battles[x][y] += w; battles[y][x] += w;
-    if (o >= 2) { ties[x] += w; ties[y] += w; continue; }
-    const winner = o === 0 ? x : y, loser = o === 0 ? y : x;
-    won[winner][loser] += w; wins[winner] += w; losses[loser] += w;
+    battles[x][y] += w;
+    battles[y][x] += w;
+    if (o >= 2) {
+      ties[x] += w;
+      ties[y] += w;
+      continue;
+    }
+    const winner = o === 0 ? x : y,
+      loser = o === 0 ? y : x;
+    won[winner][loser] += w;
+    wins[winner] += w;
+    losses[loser] += w;
   }
-  const fraction = won.map((row, i) => Array.from(row, (v, j) => {
-    const decisive = v + won[j][i];
-    return i !== j && decisive > 0 ? v / decisive : null;
-  }));
+  const fraction = won.map((row, i) =>
+    Array.from(row, (v, j) => {
+      const decisive = v + won[j][i];
+      return i !== j && decisive > 0 ? v / decisive : null;
+    }),
+  );
   const averageWinRate = fraction.map((row) => {
     const played = row.filter((v): v is number => v !== null);
     return played.length ? played.reduce((s, v) => s + v, 0) / played.length : null;

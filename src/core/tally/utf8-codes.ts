@@ -43,7 +43,11 @@ export class Utf8Codes {
       h = Math.imul(h ^ bytes[end - 1 - (length >> 3)], 0x01000193);
     }
     h ^= h >>> 15;
-    const slots = this.slots, hashes = this.hashes, lengths = this.lengths, starts = this.starts, store = this.store;
+    const slots = this.slots,
+      hashes = this.hashes,
+      lengths = this.lengths,
+      starts = this.starts,
+      store = this.store;
     const mask = slots.length - 1;
     for (let s = h & mask; ; s = (s + 1) & mask) {
       const k = slots[s];

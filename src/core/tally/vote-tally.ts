@@ -32,9 +32,12 @@ class PairIndex {
     }
     const k = this.size++;
     if (k === this.firsts.length) {
-      const f = new Int32Array(2 * k), g = new Int32Array(2 * k);
-      f.set(this.firsts); g.set(this.seconds);
-      this.firsts = f; this.seconds = g;
+      const f = new Int32Array(2 * k),
+        g = new Int32Array(2 * k);
+      f.set(this.firsts);
+      g.set(this.seconds);
+      this.firsts = f;
+      this.seconds = g;
     }
     this.firsts[k] = x;
     this.seconds[k] = y;
@@ -67,7 +70,10 @@ export class VoteTally {
   totalRows = 0;
 
   /** `columns`: the columns tallied by value (a weight column is summed, not tallied). */
-  constructor(readonly columns: readonly string[], readonly weighted: boolean) {
+  constructor(
+    readonly columns: readonly string[],
+    readonly weighted: boolean,
+  ) {
     this.values = columns.map(() => []);
     this.codes = columns.map(() => []);
     this.lookups = columns.map(() => new Map());
@@ -156,7 +162,11 @@ export interface TalliedVotes {
  * What battles.ts would make of the tallied rows: pair counts (models in the model_name ENUM's order,
  * cells in pairCountsSql's order), battles rows, and rows set aside by reason (rejectedByReasonSql's order).
  */
-export function talliedVotes(tally: VoteTally, mapping: ColumnMapping, kinds: Readonly<Record<string, CellKind | null | undefined>>): TalliedVotes {
+export function talliedVotes(
+  tally: VoteTally,
+  mapping: ColumnMapping,
+  kinds: Readonly<Record<string, CellKind | null | undefined>>,
+): TalliedVotes {
   return new TallyReader(mapping, kinds).read(tally);
 }
 
@@ -172,7 +182,10 @@ export class TallyReader {
   private readonly read1: ReturnType<typeof rowVoteReader>;
   private readonly seen: TupleVotes[] = [];
 
-  constructor(private readonly mapping: ColumnMapping, kinds: Readonly<Record<string, CellKind | null | undefined>>) {
+  constructor(
+    private readonly mapping: ColumnMapping,
+    kinds: Readonly<Record<string, CellKind | null | undefined>>,
+  ) {
     this.read1 = rowVoteReader(mapping, kinds);
   }
 
@@ -187,7 +200,11 @@ export class TallyReader {
       };
       const votes = this.read1(cell);
       this.seen.push({
-        cells: votes.map((v) => (v.reason === null ? { key: `${v.modelA}\u0000${v.modelB}\u0000${v.outcome}`, modelA: v.modelA!, modelB: v.modelB!, outcome: v.outcome! } : null)),
+        cells: votes.map((v) =>
+          v.reason === null
+            ? { key: `${v.modelA}\u0000${v.modelB}\u0000${v.outcome}`, modelA: v.modelA!, modelB: v.modelB!, outcome: v.outcome! }
+            : null,
+        ),
         reasons: votes.map((v) => v.reason),
       });
     }
@@ -249,7 +266,8 @@ export function tallyValues(tally: VoteTally, column: string, kind: CellKind, li
 const encoder = new TextEncoder();
 /** DuckDB's order of text: by UTF-8 bytes. */
 function compareText(x: string, y: string): number {
-  const a = encoder.encode(x), b = encoder.encode(y);
+  const a = encoder.encode(x),
+    b = encoder.encode(y);
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return a.length - b.length;

@@ -27,8 +27,15 @@ export type Block =
   | { type: 'rule' };
 
 const BIDI_NAMES: Record<string, string> = {
-  '\u202A': 'LRE', '\u202B': 'RLE', '\u202C': 'PDF', '\u202D': 'LRO', '\u202E': 'RLO',
-  '\u2066': 'LRI', '\u2067': 'RLI', '\u2068': 'FSI', '\u2069': 'PDI',
+  '\u202A': 'LRE',
+  '\u202B': 'RLE',
+  '\u202C': 'PDF',
+  '\u202D': 'LRO',
+  '\u202E': 'RLO',
+  '\u2066': 'LRI',
+  '\u2067': 'RLI',
+  '\u2068': 'FSI',
+  '\u2069': 'PDI',
 };
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
 
@@ -61,10 +68,21 @@ export function parseMarkdown(source: string, depth = 0): Block[] {
       blocks.push({ type: 'code', lang: fence[2], text: body.join('\n') });
       continue;
     }
-    if (line.trim() === '') { flush(); continue; }
+    if (line.trim() === '') {
+      flush();
+      continue;
+    }
     const heading = HEADING.exec(line);
-    if (heading) { flush(); blocks.push({ type: 'heading', level: heading[1].length, children: parseInline(heading[2]) }); continue; }
-    if (RULE.test(line)) { flush(); blocks.push({ type: 'rule' }); continue; }
+    if (heading) {
+      flush();
+      blocks.push({ type: 'heading', level: heading[1].length, children: parseInline(heading[2]) });
+      continue;
+    }
+    if (RULE.test(line)) {
+      flush();
+      blocks.push({ type: 'rule' });
+      continue;
+    }
     const quote = QUOTE.exec(line);
     if (quote && depth < MAX_DEPTH) {
       flush();
@@ -83,9 +101,13 @@ export function parseMarkdown(source: string, depth = 0): Block[] {
       while (i + 1 < lines.length) {
         const next = lines[i + 1];
         const item = pattern.exec(next);
-        if (item) { items.push(item[2]); i++; }
-        else if (next.trim() !== '' && /^\s{2,}/.test(next)) { items[items.length - 1] += '\n' + next.trim(); i++; }
-        else break;
+        if (item) {
+          items.push(item[2]);
+          i++;
+        } else if (next.trim() !== '' && /^\s{2,}/.test(next)) {
+          items[items.length - 1] += '\n' + next.trim();
+          i++;
+        } else break;
       }
       blocks.push({ type: 'list', ordered, start: ordered ? Number(numbered![1]) : 1, items: items.map((t) => parseInline(t)) });
       continue;

@@ -76,7 +76,8 @@ export function decideDimensions(input: DimensionInput): Dimension[] {
     covered.add(path[0]);
     const type = typeAtPath(types.get(path[0])!, path.slice(1))!;
     if (hint.kind === 'boolean-fields') {
-      for (const leaf of booleanLeaves(type, path)) push({ path: leaf, label: `${hint.label}: ${leaf.slice(path.length).join(' ')}`, kind: 'boolean', group: hint.label });
+      for (const leaf of booleanLeaves(type, path))
+        push({ path: leaf, label: `${hint.label}: ${leaf.slice(path.length).join(' ')}`, kind: 'boolean', group: hint.label });
       continue;
     }
     const kind = hintKind(hint.kind, type) ?? inferKind(path.at(-1)!, type, path.length === 1 ? distinct(path[0]) : undefined);

@@ -11,8 +11,7 @@ const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.
 const onPath = (f: Filter, path: readonly string[]) => f.kind !== 'exclude-outcomes' && samePath(f.path, path);
 
 /** The filters that do not touch `path`: the slice a dimension's own counts are computed in. */
-export const withoutPath = (filters: readonly Filter[], path: readonly string[]): Filter[] =>
-  filters.filter((f) => !onPath(f, path));
+export const withoutPath = (filters: readonly Filter[], path: readonly string[]): Filter[] => filters.filter((f) => !onPath(f, path));
 
 /** The values a category/flag dimension is restricted to, or null when it is not filtered. */
 export function selectedValues(filters: readonly Filter[], path: readonly string[]): FilterValue[] | null {

@@ -2,7 +2,20 @@
 import type { LeaderboardRow } from '../stats/leaderboard.ts';
 import { matchesTokens, searchTokens } from './model-search.ts';
 
-export const SORT_KEYS = ['rank', 'model', 'rating', 'interval', 'votes', 'wins', 'losses', 'ties', 'winRate', 'group', 'rankRange', 'tier'] as const;
+export const SORT_KEYS = [
+  'rank',
+  'model',
+  'rating',
+  'interval',
+  'votes',
+  'wins',
+  'losses',
+  'ties',
+  'winRate',
+  'group',
+  'rankRange',
+  'tier',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export interface Sort {
   key: SortKey;
@@ -19,7 +32,9 @@ function value(row: LeaderboardRow, key: SortKey): number | string | null {
       return row.lower !== null && row.upper !== null ? row.upper - row.lower : null;
     case 'rankRange':
       // By the best rank the model reaches, then the worst; groups stay together.
-      return row.rankLower === null || row.rankUpper === null ? null : (row.group ?? 0) * 1e9 + row.rankLower * 1e5 + row.rankUpper - (row.rating ?? 0) / 1e5;
+      return row.rankLower === null || row.rankUpper === null
+        ? null
+        : (row.group ?? 0) * 1e9 + row.rankLower * 1e5 + row.rankUpper - (row.rating ?? 0) / 1e5;
     case 'tier':
       return row.tier === null ? null : (row.group ?? 0) * 1e6 + row.tier * 1e3 - (row.rating ?? 0) / 1e4;
     case 'rank':

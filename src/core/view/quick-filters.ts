@@ -46,10 +46,7 @@ export function flaggedPath(columns: readonly ColumnInfo[]): string[] | null {
  * in the whole dataset, e.g. summary.outcomes) hides "exclude ties" / "exclude both bad" when the
  * data has none; without it both are offered.
  */
-export function applicableToggles(
-  columns: readonly ColumnInfo[],
-  outcomes?: Partial<Record<Outcome, number>>,
-): QuickToggleId[] {
+export function applicableToggles(columns: readonly ColumnInfo[], outcomes?: Partial<Record<Outcome, number>>): QuickToggleId[] {
   const has = (o: Outcome) => outcomes === undefined || (outcomes[o] ?? 0) > 0;
   const out: QuickToggleId[] = [];
   if (has('tie')) out.push('excludeTies');

@@ -145,7 +145,11 @@ function readVersion(params: Param[], notes: string[]): Param[] {
 
 /** The first occurrence of each key, decoded on demand; refusals become notes. */
 class Reader {
-  constructor(private readonly params: Param[], private readonly notes: string[], private readonly where = '') {}
+  constructor(
+    private readonly params: Param[],
+    private readonly notes: string[],
+    private readonly where = '',
+  ) {}
 
   /** The raw value, or undefined when absent, empty (an empty value means the default) or too long. */
   raw(key: string): string | undefined {
@@ -189,7 +193,8 @@ function readSource(state: ViewState, query: Reader, fragment: Reader, options: 
   const config = query.get('config', readHubPart);
   const split = query.get('split', readHubPart);
   if (hub && hub.kind === 'hub') Object.assign(hub, { config: config ?? null, split: split ?? null });
-  else if (config !== undefined || split !== undefined) query.ignore(config !== undefined ? 'config' : 'split', 'it goes with "hf", which the link does not name');
+  else if (config !== undefined || split !== undefined)
+    query.ignore(config !== undefined ? 'config' : 'split', 'it goes with "hf", which the link does not name');
   const sample = query.get('sample', (t) => readSample(t, options.samples));
   // One source wins, the most specific first; the others are named so nothing is lost silently.
   const found: [string, DataSource | undefined][] = [
@@ -217,7 +222,9 @@ function readRemote(text: string): { kind: 'remote'; url: string } | Bad {
 }
 
 function readHub(text: string): DataSource | Bad {
-  return isDatasetId(text) ? { kind: 'hub', dataset: text, config: null, split: null } : bad(`expected a Hub dataset as <owner>/<name>, got ${describe(text)}`);
+  return isDatasetId(text)
+    ? { kind: 'hub', dataset: text, config: null, split: null }
+    : bad(`expected a Hub dataset as <owner>/<name>, got ${describe(text)}`);
 }
 
 function readHubPart(text: string): string | Bad {
@@ -240,16 +247,19 @@ function readSample(text: string, known?: readonly string[]): DataSource | Bad {
 }
 
 function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
-  const json = <T>(read: (x: unknown) => T | Bad) => (text: string): T | Bad => {
-    let x: unknown;
-    try {
-      x = JSON.parse(text);
-    } catch {
-      return bad(`expected JSON, got ${describe(text)}`);
-    }
-    return read(x);
-  };
-  const flag = (text: string) => (text === '1' || text === 'true' ? true : text === '0' || text === 'false' ? false : bad(`expected 1 or 0, got ${describe(text)}`));
+  const json =
+    <T>(read: (x: unknown) => T | Bad) =>
+    (text: string): T | Bad => {
+      let x: unknown;
+      try {
+        x = JSON.parse(text);
+      } catch {
+        return bad(`expected JSON, got ${describe(text)}`);
+      }
+      return read(x);
+    };
+  const flag = (text: string) =>
+    text === '1' || text === 'true' ? true : text === '0' || text === 'false' ? false : bad(`expected 1 or 0, got ${describe(text)}`);
   const set = <T>(value: T | undefined, apply: (v: T) => void) => value !== undefined && apply(value);
   const s = state;
 
@@ -260,24 +270,57 @@ function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
   set(q.get('q_flagged', flag), (v) => (s.quick.excludeFlagged = v));
   set(q.get('q_anon', flag), (v) => (s.quick.anonymousOnly = v));
   set(q.get('q_dedup', flag), (v) => (s.quick.dedupOnly = v));
-  set(q.get('q_min', (t) => readWhole(t, 0, MAX_MIN_VOTES)), (v) => (s.quick.minVotes = v));
-  set(q.get('lens', (t) => readLens(t, options.lenses)), (v) => (s.lens = v));
+  set(
+    q.get('q_min', (t) => readWhole(t, 0, MAX_MIN_VOTES)),
+    (v) => (s.quick.minVotes = v),
+  );
+  set(
+    q.get('lens', (t) => readLens(t, options.lenses)),
+    (v) => (s.lens = v),
+  );
   set(q.get('anchor', readAnchor), (v) => (s.rating.anchor = v));
   set(q.get('ties', readTies), (v) => (s.rating.ties = v));
-  set(q.get('rounds', (t) => readWhole(t, 0, MAX_ROUNDS)), (v) => (s.rating.rounds = v));
-  set(q.get('seed', (t) => readWhole(t, 0, MAX_SEED)), (v) => (s.rating.seed = v));
+  set(
+    q.get('rounds', (t) => readWhole(t, 0, MAX_ROUNDS)),
+    (v) => (s.rating.rounds = v),
+  );
+  set(
+    q.get('seed', (t) => readWhole(t, 0, MAX_SEED)),
+    (v) => (s.rating.seed = v),
+  );
   set(q.get('ci', readIntervals), (v) => (s.rating.intervals = v));
   set(q.get('tiers', flag), (v) => (s.rating.tiers = v));
   set(q.get('sort', readSort), (v) => (s.sort = v));
-  set(q.get('search', (t) => t), (v) => (s.search = v));
-  set(q.get('top', (t) => readWhole(t, 0, MAX_TOP)), (v) => (s.topN = v));
-  set(q.get('pair', (_, raw) => readPair(raw)), (v) => (s.pair = v));
+  set(
+    q.get('search', (t) => t),
+    (v) => (s.search = v),
+  );
+  set(
+    q.get('top', (t) => readWhole(t, 0, MAX_TOP)),
+    (v) => (s.topN = v),
+  );
+  set(
+    q.get('pair', (_, raw) => readPair(raw)),
+    (v) => (s.pair = v),
+  );
   set(q.get('cmp_l', json(readFilters)), (v) => (s.compare.left = v));
   set(q.get('cmp_r', json(readFilters)), (v) => (s.compare.right = v));
-  set(q.get('pivot', (_, raw) => readPivot(raw)), (v) => (s.compare.pivot = v));
-  set(q.get('mx', (t) => readMatrixMode(t, options.matrixModes)), (v) => (s.matrix.mode = v));
-  set(q.get('mx_top', (t) => readWhole(t, 0, MAX_TOP)), (v) => (s.matrix.top = v));
-  set(q.get('sql', (t) => (t.length > MAX_SQL ? bad(`longer than ${MAX_SQL} characters`) : t)), (v) => (s.sql = v));
+  set(
+    q.get('pivot', (_, raw) => readPivot(raw)),
+    (v) => (s.compare.pivot = v),
+  );
+  set(
+    q.get('mx', (t) => readMatrixMode(t, options.matrixModes)),
+    (v) => (s.matrix.mode = v),
+  );
+  set(
+    q.get('mx_top', (t) => readWhole(t, 0, MAX_TOP)),
+    (v) => (s.matrix.top = v),
+  );
+  set(
+    q.get('sql', (t) => (t.length > MAX_SQL ? bad(`longer than ${MAX_SQL} characters`) : t)),
+    (v) => (s.sql = v),
+  );
 }
 
 function readMatrixMode(text: string, known?: readonly string[]): string | Bad {
@@ -309,7 +352,8 @@ function readAnchor(text: string): { model: string; value: number } | Bad {
 function readSort(text: string): { key: SortKey; descending: boolean } | Bad {
   const m = /^(\w+)(?:\.(asc|desc))?$/.exec(text);
   const keys: readonly string[] = SORT_KEYS;
-  if (!m || !keys.includes(m[1])) return bad(`expected <column>.asc or <column>.desc with a column from ${SORT_KEYS.join(', ')}, got ${describe(text)}`);
+  if (!m || !keys.includes(m[1]))
+    return bad(`expected <column>.asc or <column>.desc with a column from ${SORT_KEYS.join(', ')}, got ${describe(text)}`);
   return { key: m[1] as SortKey, descending: m[2] === 'desc' };
 }
 

@@ -51,7 +51,10 @@ function readFilter(x: unknown): Filter | Bad {
     case 'in': {
       const path = readPath(x.path);
       const values = readScalars(x.values);
-      return unexpectedField(x, ['kind', 'path', 'values']) ?? (path instanceof Bad ? path : values instanceof Bad ? values : { kind: 'in', path, values });
+      return (
+        unexpectedField(x, ['kind', 'path', 'values']) ??
+        (path instanceof Bad ? path : values instanceof Bad ? values : { kind: 'in', path, values })
+      );
     }
     case 'range': {
       const path = readPath(x.path);
@@ -74,7 +77,10 @@ function readFilter(x: unknown): Filter | Bad {
     case 'boolean': {
       const path = readPath(x.path);
       const value = typeof x.value === 'boolean' ? x.value : bad(`value must be true or false, got ${describe(x.value)}`);
-      return unexpectedField(x, ['kind', 'path', 'value']) ?? firstBad(path, value) ?? { kind: 'boolean', path: path as string[], value: value as boolean };
+      return (
+        unexpectedField(x, ['kind', 'path', 'value']) ??
+        firstBad(path, value) ?? { kind: 'boolean', path: path as string[], value: value as boolean }
+      );
     }
     case 'exclude-outcomes': {
       const outcomes = readOutcomes(x.outcomes);

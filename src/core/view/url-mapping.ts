@@ -40,7 +40,14 @@ function writeWinner(w: WinnerSource): unknown {
 
 export function writeMapping(m: ColumnMapping): string {
   const extra = m.extraPairs?.length ? m.extraPairs.map((p) => ({ a: writeSide(p.modelA), b: writeSide(p.modelB) })) : undefined;
-  return JSON.stringify({ a: writeSide(m.modelA), b: writeSide(m.modelB), w: writeWinner(m.winner), tie: m.tieFlag, n: m.weight, x: extra });
+  return JSON.stringify({
+    a: writeSide(m.modelA),
+    b: writeSide(m.modelB),
+    w: writeWinner(m.winner),
+    tie: m.tieFlag,
+    n: m.weight,
+    x: extra,
+  });
 }
 
 export function readMapping(x: unknown): ColumnMapping | Bad {
@@ -99,7 +106,8 @@ function readSide(x: unknown, what: string): SideSource | Bad {
     if (extra) return extra;
     const column = readName(x.split, `"${what}.split"`);
     if (column instanceof Bad) return column;
-    if (typeof x.sep !== 'string' || x.sep === '' || x.sep.length > 20) return bad(`"${what}.sep" must be 1 to 20 characters, got ${describe(x.sep)}`);
+    if (typeof x.sep !== 'string' || x.sep === '' || x.sep.length > 20)
+      return bad(`"${what}.sep" must be 1 to 20 characters, got ${describe(x.sep)}`);
     if (x.part !== 0 && x.part !== 1) return bad(`"${what}.part" must be 0 or 1, got ${describe(x.part)}`);
     if (x.at !== 'first' && x.at !== 'last') return bad(`"${what}.at" must be "first" or "last", got ${describe(x.at)}`);
     return { kind: 'split', column, separator: x.sep, part: x.part, at: x.at };

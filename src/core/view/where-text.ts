@@ -53,7 +53,9 @@ export function whereFilter(where: WhereText, schema: readonly ColumnInfo[]): Fi
       if (value.trim() === '' || !Number.isFinite(n)) throw new Error(`${shown} is a number column, got ${JSON.stringify(value)}`);
       return op === '>=' ? { kind: 'range', path, min: n } : { kind: 'range', path, max: n };
     }
-    const list = listOrOne(value, shown).map((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v));
+    const list = listOrOne(value, shown).map((v) =>
+      typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v,
+    );
     if (!list.every((v) => v === null || typeof v === 'number')) throw new Error(`${shown} is a number column, got ${value}`);
     return { kind: 'in', path, values: list };
   }
@@ -87,7 +89,9 @@ function resolvePath(text: string, schema: readonly ColumnInfo[]): string[] {
     .sort((a, b) => b.length - a.length)[0];
   if (!column) {
     const names = schema.map((c) => c.name).filter((n) => !['model_a', 'model_b', 'outcome', 'weight', 'row_id'].includes(n));
-    throw new Error(`unknown column ${JSON.stringify(text.split('.')[0])}; slices can use ${names.slice(0, 20).join(', ')}${names.length > 20 ? ', …' : ''}`);
+    throw new Error(
+      `unknown column ${JSON.stringify(text.split('.')[0])}; slices can use ${names.slice(0, 20).join(', ')}${names.length > 20 ? ', …' : ''}`,
+    );
   }
   const rest = text.slice(column.length + 1);
   return rest ? [column, ...rest.split('.')] : [column];

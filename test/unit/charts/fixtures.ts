@@ -6,7 +6,11 @@ const WINNER_CODE: Record<string, number> = { model_a: 0, model_b: 1, tie: 2, 't
 
 /** static-data/pair-counts.csv (two disconnected groups) as PairCounts, models sorted by name. */
 export function pairCountsSample(): PairCounts {
-  const lines = readFileSync(resolve('static-data/pair-counts.csv'), 'utf8').trim().split(/\r?\n/).slice(1).map((l) => l.split(','));
+  const lines = readFileSync(resolve('static-data/pair-counts.csv'), 'utf8')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((l) => l.split(','));
   const models = [...new Set(lines.flatMap((l) => [l[0], l[1]]))].sort();
   const index = new Map(models.map((m, k) => [m, k]));
   return {
@@ -18,5 +22,5 @@ export function pairCountsSample(): PairCounts {
   };
 }
 
-export const PLANTED_GROUPS = (JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples['pair-counts.csv'].planted
-  .components) as string[][];
+export const PLANTED_GROUPS = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples['pair-counts.csv'].planted
+  .components as string[][];

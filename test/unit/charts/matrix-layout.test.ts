@@ -7,8 +7,21 @@ import { winMatrix } from '../../../src/core/stats/win-matrix.ts';
 import { countsOf } from '../stats/fixtures.ts';
 
 // x beats y 60 times out of 100 non-tie votes; y and z met twice (1–1); z and x never.
-const counts = countsOf(['x', 'y', 'z'], [[0, 1, 0, 60], [0, 1, 1, 40], [1, 2, 0, 1], [1, 2, 1, 1]]);
-const source: MatrixSource = { models: counts.models, observed: winMatrix(counts), decisive: decisiveVotes(counts), board: computeLeaderboard(counts, { bootstrapRounds: 0 }) };
+const counts = countsOf(
+  ['x', 'y', 'z'],
+  [
+    [0, 1, 0, 60],
+    [0, 1, 1, 40],
+    [1, 2, 0, 1],
+    [1, 2, 1, 1],
+  ],
+);
+const source: MatrixSource = {
+  models: counts.models,
+  observed: winMatrix(counts),
+  decisive: decisiveVotes(counts),
+  board: computeLeaderboard(counts, { bootstrapRounds: 0 }),
+};
 
 describe('cell opacity from votes', () => {
   it('is full from the reference number of votes and grows as the square root below it', () => {
@@ -36,7 +49,9 @@ describe('cell opacity from votes', () => {
     const opacity = cellOpacity('fraction', source);
     const input = { mode: 'fraction' as const, models: ['x', 'y', 'z'], cells, cellSize: 40, opacity };
     for (const options of [matrixPlotOptions(input), matrixBodyOptions(input)]) {
-      const filled = (options.marks as unknown as { ariaDescription?: string; channels?: Record<string, unknown> }[]).find((m) => m.ariaDescription === 'played pairs');
+      const filled = (options.marks as unknown as { ariaDescription?: string; channels?: Record<string, unknown> }[]).find(
+        (m) => m.ariaDescription === 'played pairs',
+      );
       expect(Object.keys(filled!.channels!)).toContain('fillOpacity');
     }
   });

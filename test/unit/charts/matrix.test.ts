@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cellText, decisiveVotes, matrixCells, matrixCellSize, matrixOrder, matrixPlotOptions, matrixValues, pairConfidence, predictedValues, shortLabel,
+  cellText,
+  decisiveVotes,
+  matrixCells,
+  matrixCellSize,
+  matrixOrder,
+  matrixPlotOptions,
+  matrixValues,
+  pairConfidence,
+  predictedValues,
+  shortLabel,
   type MatrixSource,
 } from '../../../src/core/charts/matrix.ts';
 import { computeLeaderboard } from '../../../src/core/stats/leaderboard.ts';
@@ -11,11 +20,28 @@ import { countsOf } from '../stats/fixtures.ts';
 import { PLANTED_GROUPS, pairCountsSample } from './fixtures.ts';
 
 function sourceOf(counts: PairCounts): MatrixSource {
-  return { models: counts.models, observed: winMatrix(counts), decisive: decisiveVotes(counts), board: computeLeaderboard(counts, { bootstrapRounds: 0 }) };
+  return {
+    models: counts.models,
+    observed: winMatrix(counts),
+    decisive: decisiveVotes(counts),
+    board: computeLeaderboard(counts, { bootstrapRounds: 0 }),
+  };
 }
 
 // x beats y 4–2 (3 from seat a, 1 from seat b), 4 ties; y beats z 3–1; x and z only tie; w has no votes.
-const small = countsOf(['<b>x</b>', 'y', 'z', 'w'], [[0, 1, 0, 3], [1, 0, 1, 1], [1, 0, 0, 2], [0, 1, 2, 3], [1, 0, 3, 1], [0, 2, 2, 5], [1, 2, 0, 3], [2, 1, 0, 1]]);
+const small = countsOf(
+  ['<b>x</b>', 'y', 'z', 'w'],
+  [
+    [0, 1, 0, 3],
+    [1, 0, 1, 1],
+    [1, 0, 0, 2],
+    [0, 1, 2, 3],
+    [1, 0, 3, 1],
+    [0, 2, 2, 5],
+    [1, 2, 0, 3],
+    [2, 1, 0, 1],
+  ],
+);
 
 describe('matrix data', () => {
   it('counts non-tie votes of a pair in both seat orders', () => {
@@ -64,10 +90,11 @@ describe('matrix data', () => {
     const at = (m: string) => counts.models.indexOf(m);
     const rating = (m: string) => source.board.rows.find((r) => r.model === m)!.rating!;
     expect(predicted[at(groupA[0])][at(groupA[1])]).toBeCloseTo(predictedWinProbability(rating(groupA[0]), rating(groupA[1])), 12);
-    for (const a of groupA) for (const b of groupB) {
-      expect(predicted[at(a)][at(b)]).toBeNull();
-      expect(predicted[at(b)][at(a)]).toBeNull();
-    }
+    for (const a of groupA)
+      for (const b of groupB) {
+        expect(predicted[at(a)][at(b)]).toBeNull();
+        expect(predicted[at(b)][at(a)]).toBeNull();
+      }
     const cell = matrixCells('predicted', source, [at(groupA[0]), at(groupB[0])])[0];
     expect(cell.tip).toMatch(/different comparison groups/);
   });
@@ -115,7 +142,11 @@ describe('matrix plot options', () => {
 
   it('uses a sequential scale for counts', () => {
     const cells = matrixCells('battles', source, order);
-    expect(matrixPlotOptions({ mode: 'battles', models, cells, cellSize: 20 }).color).toMatchObject({ type: 'sqrt', scheme: 'blues', domain: [0, 10] });
+    expect(matrixPlotOptions({ mode: 'battles', models, cells, cellSize: 20 }).color).toMatchObject({
+      type: 'sqrt',
+      scheme: 'blues',
+      domain: [0, 10],
+    });
   });
 
   it('shortens long names on the axes and sizes cells to the width', () => {
@@ -143,12 +174,15 @@ describe('the pairwise-confidence matrix', () => {
     // The same seed's draws, counted directly.
     const run = new RatingBootstrap(fitBradleyTerry(counts), undefined, { rounds: 200, seed: 2 });
     run.runRounds(200);
-    order.forEach((i, r) => order.forEach((j, c) => {
-      if (i === j) return expect(values[r][c]).toBeNull();
-      const di = run.drawsOf(i)!, dj = run.drawsOf(j)!;
-      const share = di.reduce((s, x, k) => s + (x > dj[k] ? 1 : x === dj[k] ? 0.5 : 0), 0) / 200;
-      expect(values[r][c]).toBeCloseTo(share, 12);
-    }));
+    order.forEach((i, r) =>
+      order.forEach((j, c) => {
+        if (i === j) return expect(values[r][c]).toBeNull();
+        const di = run.drawsOf(i)!,
+          dj = run.drawsOf(j)!;
+        const share = di.reduce((s, x, k) => s + (x > dj[k] ? 1 : x === dj[k] ? 0.5 : 0), 0) / 200;
+        expect(values[r][c]).toBeCloseTo(share, 12);
+      }),
+    );
     const cells = matrixCells('confidence', source, order);
     expect(cells[0].tip).toMatch(/is rated above .* in \d+\.\d% of 200 bootstrap rounds/);
     expect(pairConfidence({ ...board, pairwise: null }, counts.models[0], counts.models[1])).toBeNull();

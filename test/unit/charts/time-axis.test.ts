@@ -4,7 +4,16 @@ import { defaultStep, defaultWidth, stepsLabel, timeWindows, windowWidths, type 
 
 const DAY = 86_400;
 const at = Date.UTC(2024, 1, 21, 1, 15, 14, 316) / 1000;
-const point = (end: number): TimePoint => ({ model: 'x', window: 0, start: end - DAY, end, rating: 1000, lower: null, upper: null, votes: 50 });
+const point = (end: number): TimePoint => ({
+  model: 'x',
+  window: 0,
+  start: end - DAY,
+  end,
+  rating: 1000,
+  lower: null,
+  upper: null,
+  votes: 50,
+});
 
 describe('time axes formatted for the span', () => {
   it('show hours under two days, days under a year, months beyond; never an ISO timestamp', () => {
@@ -35,7 +44,13 @@ describe('windows that fit the range', () => {
 
   it('a 4-day sliding window over 8 daily buckets gives five whole windows, not one partial point', () => {
     const windows = timeWindows(8, { mode: 'sliding', width: 4 });
-    expect(windows.map((w) => [w.from, w.to])).toEqual([[0, 4], [1, 5], [2, 6], [3, 7], [4, 8]]);
+    expect(windows.map((w) => [w.from, w.to])).toEqual([
+      [0, 4],
+      [1, 5],
+      [2, 6],
+      [3, 7],
+      [4, 8],
+    ]);
     expect(timeWindows(8, { mode: 'cumulative', width: 1 })).toHaveLength(8);
     expect(timeWindows(3, { mode: 'sliding', width: 8 })).toEqual([{ index: 2, from: 0, to: 3 }]);
   });

@@ -5,7 +5,12 @@ import type { ColumnMapping } from '../../../src/core/schema/mapping.ts';
 const arena: ColumnMapping = {
   modelA: { kind: 'column', column: 'model_a' },
   modelB: { kind: 'column', column: 'model_b' },
-  winner: { kind: 'column', column: 'winner', labels: { model_a: 'a', model_b: 'b', tie: 'tie', 'tie (bothbad)': 'both_bad' }, namesModel: false },
+  winner: {
+    kind: 'column',
+    column: 'winner',
+    labels: { model_a: 'a', model_b: 'b', tie: 'tie', 'tie (bothbad)': 'both_bad' },
+    namesModel: false,
+  },
   weight: 'count',
 };
 
@@ -49,7 +54,9 @@ describe('aggregateSql', () => {
       winner: { kind: 'constant', outcome: 'a' },
     };
     const sql = aggregateSql({ table: 't', mapping, dialect: 'trino' });
-    expect(sql).toContain(`CAST('optimal' AS VARCHAR) AS model_a, CAST('it''s rejected' AS VARCHAR) AS model_b, CAST(NULL AS VARCHAR) AS winner`);
+    expect(sql).toContain(
+      `CAST('optimal' AS VARCHAR) AS model_a, CAST('it''s rejected' AS VARCHAR) AS model_b, CAST(NULL AS VARCHAR) AS winner`,
+    );
     expect(sql).toContain(`SELECT *, 'model_a' AS outcome`);
   });
 

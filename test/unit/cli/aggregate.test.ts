@@ -49,14 +49,24 @@ describe('aggregate', () => {
     expect((await run(aggregate, join(STATIC, 'arena-conversations.parquet'), out, '--by', 'language,turn')).code).toBe(0);
     const columns = await rows('DESCRIBE SELECT * FROM read_parquet($1)', [out]);
     expect(columns.map((c) => [c.column_name, c.column_type])).toEqual([
-      ['model_a', 'VARCHAR'], ['model_b', 'VARCHAR'], ['winner', 'VARCHAR'], ['count', 'BIGINT'], ['language', 'VARCHAR'], ['turn', 'BIGINT'],
+      ['model_a', 'VARCHAR'],
+      ['model_b', 'VARCHAR'],
+      ['winner', 'VARCHAR'],
+      ['count', 'BIGINT'],
+      ['language', 'VARCHAR'],
+      ['turn', 'BIGINT'],
     ]);
     const winners = await rows('SELECT winner, sum(count) AS n FROM read_parquet($1) GROUP BY 1 ORDER BY 1', [out]);
     expect(winners).toEqual([
-      { winner: 'model_a', n: 12111 }, { winner: 'model_b', n: 11876 }, { winner: 'tie', n: 4521 }, { winner: 'tie (bothbad)', n: 1492 },
+      { winner: 'model_a', n: 12111 },
+      { winner: 'model_b', n: 11876 },
+      { winner: 'tie', n: 4521 },
+      { winner: 'tie (bothbad)', n: 1492 },
     ]);
     const french = await rows(`SELECT sum(count) AS n FROM read_parquet($1) WHERE language = 'French'`, [out]);
-    const direct = await rows(`SELECT count(*) AS n FROM read_parquet($1) WHERE language = 'French'`, [join(STATIC, 'arena-conversations.parquet')]);
+    const direct = await rows(`SELECT count(*) AS n FROM read_parquet($1) WHERE language = 'French'`, [
+      join(STATIC, 'arena-conversations.parquet'),
+    ]);
     expect(french).toEqual(direct);
   });
 
@@ -82,7 +92,10 @@ describe('aggregate', () => {
 
   it('exits 2 on a --by column that is not in the input, listing the columns there are', async () => {
     const r = await run(aggregate, join(STATIC, 'comparag-votes.parquet'), join(dir, 'x.csv'), '--by', 'nope');
-    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/--by: no column "nope" in .*comparag-votes\.parquet \(columns: .*tool_a_id/)]);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      expect.stringMatching(/--by: no column "nope" in .*comparag-votes\.parquet \(columns: .*tool_a_id/),
+    ]);
   });
 
   it('exits 1 naming the input that cannot be read', async () => {
@@ -125,20 +138,24 @@ describe('aggregate --sql', () => {
   });
 
   it('applies the same rejection rules as battlesSql to awkward rows', async () => {
-    const csv = write(dir, 'awkward.csv', [
-      'model_a,model_b,winner,count,note',
-      "it's,b,model_a,2,q'uote",
-      'b,"it\'s",tie (bothbad),3,x',
-      'b,b,model_a,1,self',
-      ',b,model_a,1,null',
-      'a,b,left_win,1,unknown',
-      'a,b,model_b,0,zero',
-      'a,b,model_b,-1,negative',
-      'a,b,model_b,inf,infinite',
-      'a,b,model_b,nan,nan',
-      'a,b,model_b,1.5,fraction',
-      'a,b,,1,nullwinner',
-    ].join('\n') + '\n');
+    const csv = write(
+      dir,
+      'awkward.csv',
+      [
+        'model_a,model_b,winner,count,note',
+        "it's,b,model_a,2,q'uote",
+        'b,"it\'s",tie (bothbad),3,x',
+        'b,b,model_a,1,self',
+        ',b,model_a,1,null',
+        'a,b,left_win,1,unknown',
+        'a,b,model_b,0,zero',
+        'a,b,model_b,-1,negative',
+        'a,b,model_b,inf,infinite',
+        'a,b,model_b,nan,nan',
+        'a,b,model_b,1.5,fraction',
+        'a,b,,1,nullwinner',
+      ].join('\n') + '\n',
+    );
     const out = join(dir, 'awkward.parquet');
     expect((await run(aggregate, csv, out, '--by', 'note')).code).toBe(0);
     const written = await rows('SELECT * FROM read_parquet($1)', [out]);

@@ -50,14 +50,28 @@ describe('rank --hf: a Hub dataset read as the page reads it, from a local serve
     }
     const read = hub.bytes.get('lmsys/chatbot_arena_conversations')!;
     const size = shards.reduce((s, p) => s + statSync(p).size, 0);
-    expect(remote.stderr).toContain(`read 2 parquet shard(s) of lmsys/chatbot_arena_conversations (config default, split train): ${read} bytes by range requests`);
+    expect(remote.stderr).toContain(
+      `read 2 parquet shard(s) of lmsys/chatbot_arena_conversations (config default, split train): ${read} bytes by range requests`,
+    );
     expect(hub.ranges.get('lmsys/chatbot_arena_conversations')!.every((r) => r.startsWith('bytes='))).toBe(true);
     expect(read).toBeLessThan(size);
-    console.log(`rank --hf: ${read} of ${size} bytes read in ${hub.ranges.get('lmsys/chatbot_arena_conversations')!.length} range requests`);
+    console.log(
+      `rank --hf: ${read} of ${size} bytes read in ${hub.ranges.get('lmsys/chatbot_arena_conversations')!.length} range requests`,
+    );
   });
 
   it('takes a pasted dataset page address, and --config/--split', async () => {
-    const r = await run(main, '--hf', 'https://huggingface.co/datasets/lmsys/chatbot_arena_conversations/tree/main', '--config', 'default', '--split', 'train', '--bootstrap', '0');
+    const r = await run(
+      main,
+      '--hf',
+      'https://huggingface.co/datasets/lmsys/chatbot_arena_conversations/tree/main',
+      '--config',
+      'default',
+      '--split',
+      'train',
+      '--bootstrap',
+      '0',
+    );
     expect(r.code).toBe(0);
     const missing = await run(main, '--hf', 'lmsys/chatbot_arena_conversations', '--split', 'test');
     expect([missing.code, missing.stderr]).toEqual([1, expect.stringMatching(/has no split "test"; it has "train"/)]);

@@ -28,7 +28,7 @@ async function cut(name: string, where: string): Promise<string> {
 
 const rated = (records: BoardRecord[]) => records.filter((r) => r.votes > 0);
 
-describe('rank --where: the page\'s slices on native DuckDB', () => {
+describe("rank --where: the page's slices on native DuckDB", () => {
   it('rates French votes exactly as a file holding only the French votes', async () => {
     const sliced = await rank(CONVERSATIONS, '--where', 'language=French', '--bootstrap', '0');
     const alone = await rank(await cut('french.parquet', "language = 'French'"), '--bootstrap', '0');
@@ -44,16 +44,24 @@ describe('rank --where: the page\'s slices on native DuckDB', () => {
   it('ANDs repeated --where, lists, ranges, struct fields and the quick toggles', async () => {
     const sliced = await rank(
       CONVERSATIONS,
-      '--where', 'language=["English","German"]',
-      '--where', 'turn>=2',
-      '--where', 'openai_moderation.flagged=false',
+      '--where',
+      'language=["English","German"]',
+      '--where',
+      'turn>=2',
+      '--where',
+      'openai_moderation.flagged=false',
       '--exclude-ties',
       '--anonymous-only',
-      '--bootstrap', '0',
+      '--bootstrap',
+      '0',
     );
     const alone = await rank(
-      await cut('multi.parquet', "language IN ('English', 'German') AND turn >= 2 AND openai_moderation.flagged = false AND winner <> 'tie' AND anony"),
-      '--bootstrap', '0',
+      await cut(
+        'multi.parquet',
+        "language IN ('English', 'German') AND turn >= 2 AND openai_moderation.flagged = false AND winner <> 'tie' AND anony",
+      ),
+      '--bootstrap',
+      '0',
     );
     const board = byModel(rated(sliced.records));
     for (const r of alone.records) expect(board.get(r.model)!.rating!, r.model).toBeCloseTo(r.rating!, 6);
@@ -73,12 +81,17 @@ describe('rank --where: the page\'s slices on native DuckDB', () => {
     expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringMatching(/unknown column "lang"; slices can use .*language/)]);
   });
 
-  it('leaves out models under --min-votes, as the page\'s toggle does', async () => {
+  it("leaves out models under --min-votes, as the page's toggle does", async () => {
     const all = await rank(CONVERSATIONS, '--where', 'language=French', '--bootstrap', '0');
     const r = await rank(CONVERSATIONS, '--where', 'language=French', '--min-votes', '300', '--bootstrap', '0');
     const few = all.records.filter((m) => m.votes < 300).map((m) => m.model);
     expect(few.length).toBeGreaterThan(0);
     expect(r.stderr).toContain(`${few.length} models under --min-votes left out`);
-    expect(r.records.map((m) => m.model).sort()).toEqual(all.records.filter((m) => m.votes >= 300).map((m) => m.model).sort());
+    expect(r.records.map((m) => m.model).sort()).toEqual(
+      all.records
+        .filter((m) => m.votes >= 300)
+        .map((m) => m.model)
+        .sort(),
+    );
   });
 });

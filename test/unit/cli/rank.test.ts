@@ -7,7 +7,9 @@ import { main } from '../../../src/cli/rank.ts';
 import { ARENA_COUNTS, ROOT, SHARED, STATIC, byModel, run, tempDir, write, type BoardRecord } from './helpers.ts';
 
 const expected = JSON.parse(readFileSync(join(SHARED, 'chatbot-arena-20240814-expected.json'), 'utf8'));
-const samples = JSON.parse(readFileSync(join(STATIC, 'expected.json'), 'utf8')).samples as { [file: string]: { votes: number; models: number; model_names: string[] } };
+const samples = JSON.parse(readFileSync(join(STATIC, 'expected.json'), 'utf8')).samples as {
+  [file: string]: { votes: number; models: number; model_names: string[] };
+};
 const dir = tempDir();
 
 async function rank(...argv: string[]): Promise<BoardRecord[]> {
@@ -34,16 +36,21 @@ describe('rank on the published Chatbot Arena counts', () => {
 });
 
 describe('rank on the shipped samples', () => {
-  it.each(['arena-conversations.parquet', 'lmarena-100k.parquet', 'lmarena-140k.parquet', 'lmarena-55k.csv', 'comparia-votes.parquet', 'verdicts.parquet', 'pair-counts.csv'])(
-    '%s: every model with its votes, rated, with intervals around the rating',
-    async (name) => {
-      const records = await rank(join(STATIC, name), '--json', '--bootstrap', '50');
-      const votes = records.reduce((s, r) => s + r.votes, 0) / 2; // each vote counts for both models
-      expect([records.length, votes]).toEqual([samples[name].models, samples[name].votes]);
-      expect(records.map((r) => r.model).sort()).toEqual([...samples[name].model_names].sort());
-      for (const r of records) expect(r.lower! <= r.rating! && r.rating! <= r.upper!, r.model).toBe(true);
-    },
-  );
+  it.each([
+    'arena-conversations.parquet',
+    'lmarena-100k.parquet',
+    'lmarena-140k.parquet',
+    'lmarena-55k.csv',
+    'comparia-votes.parquet',
+    'verdicts.parquet',
+    'pair-counts.csv',
+  ])('%s: every model with its votes, rated, with intervals around the rating', async (name) => {
+    const records = await rank(join(STATIC, name), '--json', '--bootstrap', '50');
+    const votes = records.reduce((s, r) => s + r.votes, 0) / 2; // each vote counts for both models
+    expect([records.length, votes]).toEqual([samples[name].models, samples[name].votes]);
+    expect(records.map((r) => r.model).sort()).toEqual([...samples[name].model_names].sort());
+    for (const r of records) expect(r.lower! <= r.rating! && r.rating! <= r.upper!, r.model).toBe(true);
+  });
 
   it('warns about rejected rows by reason and disconnected groups on stderr', async () => {
     const battles = await run(main, join(STATIC, 'lmarena-100k.parquet'), '--bootstrap', '0');
@@ -65,12 +72,19 @@ describe('rank on the shipped samples', () => {
   it('prints an aligned text table by default and the export columns with --csv', async () => {
     const text = (await run(main, join(STATIC, 'comparag-votes.parquet'), '--bootstrap', '20')).stdout.split('\n');
     expect(text[0]).toMatch(/^rank +model +rating +95% CI +rank range +tier +votes +group/);
-    expect(new Set(text.filter(Boolean).map((l) => l.indexOf(' [')).slice(1)).size).toBe(1);
+    expect(
+      new Set(
+        text
+          .filter(Boolean)
+          .map((l) => l.indexOf(' ['))
+          .slice(1),
+      ).size,
+    ).toBe(1);
     const csv = (await run(main, join(STATIC, 'comparag-votes.parquet'), '--bootstrap', '0', '--csv')).stdout;
     expect(csv.split('\r\n')[0]).toBe(
       'rank,model,rating,lower,upper,votes,wins,losses,ties,group,win_rate,rank_lower,rank_upper,flag,tier,' +
-      'bootstrap_lower,bootstrap_upper,sandwich_lower,sandwich_upper,sandwich_se,' +
-      'source_file,source_fingerprint,slice,quick_filters,anchor,ties_model,interval_method,bootstrap_rounds,seed',
+        'bootstrap_lower,bootstrap_upper,sandwich_lower,sandwich_upper,sandwich_se,' +
+        'source_file,source_fingerprint,slice,quick_filters,anchor,ties_model,interval_method,bootstrap_rounds,seed',
     );
   });
 
@@ -89,8 +103,14 @@ describe('rank’s statistics for a reader', () => {
     const out = JSON.parse(r.stdout);
     expect(out.format).toBe('arena-lens-leaderboard/2');
     expect(out.provenance).toMatchObject({
-      source_file: 'chatbot-arena-20240814-counts.parquet', slice: 'all votes', quick_filters: [], anchor: null, ties_model: 'half',
-      interval_method: 'bootstrap', bootstrap_rounds: 100, seed: 3,
+      source_file: 'chatbot-arena-20240814-counts.parquet',
+      slice: 'all votes',
+      quick_filters: [],
+      anchor: null,
+      ties_model: 'half',
+      interval_method: 'bootstrap',
+      bootstrap_rounds: 100,
+      seed: 3,
     });
     expect(out.provenance.source_fingerprint).toMatch(/^[0-9a-f]{16}$/);
     expect(out.signal.adjacent_pairs).toBe(128);
@@ -99,7 +119,8 @@ describe('rank’s statistics for a reader', () => {
     expect(top.sandwich_lower).toBeLessThan(top.rating);
     expect(top.lower).toBe(top.bootstrap_lower);
     const { models, above } = out.pairwise;
-    const i = models.indexOf('chatgpt-4o-latest'), j = models.indexOf('gpt-4o-2024-05-13');
+    const i = models.indexOf('chatgpt-4o-latest'),
+      j = models.indexOf('gpt-4o-2024-05-13');
     expect(above[i][j]).toBe(1);
     expect(above[j][i]).toBe(0);
     expect(r.stderr).toMatch(/signal: \d+ of 128 adjacent pairs have non-overlapping 95% intervals/);
@@ -187,7 +208,10 @@ describe('rank on bad input', () => {
 
   it('exits 2 when the anchor model is not in the file', async () => {
     const r = await run(main, join(STATIC, 'comparag-votes.parquet'), '--anchor', 'nobody=1000');
-    expect([r.code, r.stderr.split('\n')[0]]).toEqual([2, `rank: --anchor: model "nobody" is not among the 8 models of ${join(STATIC, 'comparag-votes.parquet')}`]);
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([
+      2,
+      `rank: --anchor: model "nobody" is not among the 8 models of ${join(STATIC, 'comparag-votes.parquet')}`,
+    ]);
   });
 });
 
@@ -197,7 +221,9 @@ describe('rank as a real process', () => {
   const launcher = join(ROOT, 'src/cli/bin/launch.mjs');
 
   it('prints JSON records and exits 0, or exits 2 on a bad option', async () => {
-    const { stdout } = await exec(process.execPath, [launcher, 'rank', join(STATIC, 'verdicts.parquet'), '--json', '--bootstrap', '10'], { cwd: ROOT });
+    const { stdout } = await exec(process.execPath, [launcher, 'rank', join(STATIC, 'verdicts.parquet'), '--json', '--bootstrap', '10'], {
+      cwd: ROOT,
+    });
     const records = JSON.parse(stdout).models as BoardRecord[];
     expect(records[0]).toMatchObject({ rank: 1, group: 0 });
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(['model', 'rating', 'lower', 'upper', 'rank', 'votes', 'group']));

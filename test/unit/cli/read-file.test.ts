@@ -20,23 +20,41 @@ async function load(input: string | string[], pick?: (c: { name: string }[]) => 
 }
 
 async function failure(input: string | string[]): Promise<FileError> {
-  const error = await load(input).then(() => undefined, (e: unknown) => e);
+  const error = await load(input).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(FileError);
   return error as FileError;
 }
 
 describe('readFile', () => {
   it('reads parquet, CSV and JSONL files into raw with every row', async () => {
-    const jsonl = write(dir, 'votes.jsonl', ['model_a', 'model_b', 'tie'].map((w) => JSON.stringify({ model_a: 'x', model_b: 'y', winner: w })).join('\n') + '\n');
-    for (const [path, rows, format] of [[join(STATIC, 'lmarena-100k.parquet'), 5000, 'parquet'], [join(STATIC, 'pair-counts.csv'), 270, 'csv'],
-      [join(STATIC, 'lmarena-55k.csv'), 1000, 'csv'], [jsonl, 3, 'jsonl']] as const) {
+    const jsonl = write(
+      dir,
+      'votes.jsonl',
+      ['model_a', 'model_b', 'tie'].map((w) => JSON.stringify({ model_a: 'x', model_b: 'y', winner: w })).join('\n') + '\n',
+    );
+    for (const [path, rows, format] of [
+      [join(STATIC, 'lmarena-100k.parquet'), 5000, 'parquet'],
+      [join(STATIC, 'pair-counts.csv'), 270, 'csv'],
+      [join(STATIC, 'lmarena-55k.csv'), 1000, 'csv'],
+      [jsonl, 3, 'jsonl'],
+    ] as const) {
       const { file, n } = await load(path);
       expect([file.format, file.rows, n, file.malformedCount]).toEqual([format, rows, rows, 0]);
     }
   });
 
   it('reads a JSON array of objects', async () => {
-    const path = write(dir, 'votes.json', JSON.stringify([{ model_a: 'x', model_b: 'y', winner: 'model_a' }, { model_a: 'y', model_b: 'x', winner: 'tie' }]));
+    const path = write(
+      dir,
+      'votes.json',
+      JSON.stringify([
+        { model_a: 'x', model_b: 'y', winner: 'model_a' },
+        { model_a: 'y', model_b: 'x', winner: 'tie' },
+      ]),
+    );
     const { file, n } = await load(path);
     expect([file.format, n]).toEqual(['json', 2]);
   });
@@ -57,15 +75,26 @@ describe('readFile', () => {
   });
 
   it('sets malformed JSONL lines aside instead of turning them into rows of NULLs', async () => {
-    const path = write(dir, 'bad.jsonl', '{"model_a":"a","model_b":"b","winner":"model_a"}\n{"model_a": broken\n\n[1,2]\n{"model_a":"b","model_b":"c","winner":"tie"}\n');
+    const path = write(
+      dir,
+      'bad.jsonl',
+      '{"model_a":"a","model_b":"b","winner":"model_a"}\n{"model_a": broken\n\n[1,2]\n{"model_a":"b","model_b":"c","winner":"tie"}\n',
+    );
     const { file, n } = await load(path);
     expect(n).toBe(2);
-    expect(file.malformed.map((m) => [m.line, m.file])).toEqual([[2, path], [4, path]]);
+    expect(file.malformed.map((m) => [m.line, m.file])).toEqual([
+      [2, path],
+      [4, path],
+    ]);
     expect(file.malformed[1].reason).toBe('line is not a JSON object');
   });
 
   it('sets aside a JSONL line that is valid JSON but not an object', async () => {
-    const path = write(dir, 'array-line.jsonl', '{"model_a":"a","model_b":"b","winner":"model_a"}\n[1,2]\n{"model_a":"b","model_b":"a","winner":"tie"}\n');
+    const path = write(
+      dir,
+      'array-line.jsonl',
+      '{"model_a":"a","model_b":"b","winner":"model_a"}\n[1,2]\n{"model_a":"b","model_b":"a","winner":"tie"}\n',
+    );
     const { file, n } = await load(path);
     expect([n, file.loadedColumns, file.malformed.map((m) => m.line)]).toEqual([2, ['model_a', 'model_b', 'winner'], [2]]);
   });
@@ -84,20 +113,29 @@ describe('readFile', () => {
     expect((await failure(write(dir, 'empty.csv', ''))).message).toMatch(/empty\.csv: the file is empty \(0 bytes\)$/);
     expect((await failure(write(dir, 'fake.parquet', 'model_a,model_b\n'))).message).toMatch(/fake\.parquet: not a parquet file/);
     expect((await failure(join(dir, 'none-*.parquet'))).message).toMatch(/none-\*\.parquet: no file matches/);
-    expect((await failure(write(dir, 'broken.json', '[{"a": 1}, {"a": '))).message).toMatch(/broken\.json: could not read it as a JSON array of objects/);
+    expect((await failure(write(dir, 'broken.json', '[{"a": 1}, {"a": '))).message).toMatch(
+      /broken\.json: could not read it as a JSON array of objects/,
+    );
   });
 
   it('refuses inputs of different formats', async () => {
-    const message = (await failure([join(STATIC, 'pair-counts.csv'), write(dir, 'one.jsonl', '{"model_a": "x", "model_b": "y", "winner": "tie"}\n')])).message;
+    const message = (
+      await failure([join(STATIC, 'pair-counts.csv'), write(dir, 'one.jsonl', '{"model_a": "x", "model_b": "y", "winner": "tie"}\n')])
+    ).message;
     expect(message).toMatch(/all inputs must have one format, found csv and jsonl/);
   });
 
   it('says clearly that http(s) addresses need httpfs, which is never downloaded', async () => {
     const db = await createNodeConnector();
-    const httpfs = await db.exec('LOAD httpfs').then(() => true, () => false);
+    const httpfs = await db.exec('LOAD httpfs').then(
+      () => true,
+      () => false,
+    );
     db.close();
     if (httpfs) return; // installed on this machine: addresses work, nothing to check here
-    expect((await failure('https://example.com/votes.parquet')).message).toMatch(/^https:\/\/example\.com\/votes\.parquet: reading an http\(s\) address needs DuckDB's httpfs extension/);
+    expect((await failure('https://example.com/votes.parquet')).message).toMatch(
+      /^https:\/\/example\.com\/votes\.parquet: reading an http\(s\) address needs DuckDB's httpfs extension/,
+    );
   });
 
   it('never writes the path into SQL text', () => {

@@ -1,17 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { hubFailure, listShards, parquetListingUrl, parseParquetListing, planShards, type ParquetListing } from '../../../src/core/hub/hub-api.ts';
+import {
+  hubFailure,
+  listShards,
+  parquetListingUrl,
+  parseParquetListing,
+  planShards,
+  type ParquetListing,
+} from '../../../src/core/hub/hub-api.ts';
 
-const shard = (id: string, config: string, split: string, n: number) => `https://huggingface.co/api/datasets/${id}/parquet/${config}/${split}/${n}.parquet`;
+const shard = (id: string, config: string, split: string, n: number) =>
+  `https://huggingface.co/api/datasets/${id}/parquet/${config}/${split}/${n}.parquet`;
 // The shape of https://huggingface.co/api/datasets/ibm/duorc/parquet (dataset-viewer docs, parquet.md).
 const DUORC: ParquetListing = {
   ParaphraseRC: { test: [shard('ibm/duorc', 'ParaphraseRC', 'test', 0)], train: [shard('ibm/duorc', 'ParaphraseRC', 'train', 0)] },
-  SelfRC: { train: [shard('ibm/duorc', 'SelfRC', 'train', 0), shard('ibm/duorc', 'SelfRC', 'train', 1)], validation: [shard('ibm/duorc', 'SelfRC', 'validation', 0)] },
+  SelfRC: {
+    train: [shard('ibm/duorc', 'SelfRC', 'train', 0), shard('ibm/duorc', 'SelfRC', 'train', 1)],
+    validation: [shard('ibm/duorc', 'SelfRC', 'validation', 0)],
+  },
 };
 const ref = (dataset: string, config: string | null = null, split: string | null = null) => ({ dataset, config, split });
 
 describe('the parquet listing', () => {
   it('is asked of the Hub API, one path segment per name part', () => {
-    expect(parquetListingUrl('lmarena-ai/arena-human-preference-140k')).toBe('https://huggingface.co/api/datasets/lmarena-ai/arena-human-preference-140k/parquet');
+    expect(parquetListingUrl('lmarena-ai/arena-human-preference-140k')).toBe(
+      'https://huggingface.co/api/datasets/lmarena-ai/arena-human-preference-140k/parquet',
+    );
     expect(parquetListingUrl('a/b', 'http://127.0.0.1:9')).toBe('http://127.0.0.1:9/api/datasets/a/b/parquet');
   });
 

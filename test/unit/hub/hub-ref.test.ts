@@ -12,8 +12,14 @@ describe('parseHubInput', () => {
     ['https://huggingface.co/datasets/lmsys/chatbot_arena_conversations', ref('lmsys/chatbot_arena_conversations')],
     ['huggingface.co/datasets/kensho/NoFreeLabelsPairwise/', ref('kensho/NoFreeLabelsPairwise')],
     ['https://hf.co/datasets/maxidl/comparia-french-maxx?row=3', ref('maxidl/comparia-french-maxx')],
-    ['https://huggingface.co/datasets/lmarena-ai/arena-human-preference-140k/tree/main/data', ref('lmarena-ai/arena-human-preference-140k')],
-    ['https://huggingface.co/datasets/lmarena-ai/arena-human-preference-55k/blob/main/train.csv', ref('lmarena-ai/arena-human-preference-55k')],
+    [
+      'https://huggingface.co/datasets/lmarena-ai/arena-human-preference-140k/tree/main/data',
+      ref('lmarena-ai/arena-human-preference-140k'),
+    ],
+    [
+      'https://huggingface.co/datasets/lmarena-ai/arena-human-preference-55k/blob/main/train.csv',
+      ref('lmarena-ai/arena-human-preference-55k'),
+    ],
     ['https://huggingface.co/datasets/ibm/duorc/viewer/SelfRC/validation', ref('ibm/duorc', 'SelfRC', 'validation')],
     ['https://huggingface.co/datasets/ibm/duorc/viewer/SelfRC', ref('ibm/duorc', 'SelfRC')],
     ['https://huggingface.co/datasets/ibm/duorc/resolve/refs%2Fconvert%2Fparquet/SelfRC/test/0000.parquet', ref('ibm/duorc')],
@@ -48,7 +54,10 @@ describe('parseHubInput', () => {
     expect(addressSource('https://huggingface.co/datasets/a/b')).toEqual({ kind: 'hub', dataset: 'a/b', config: null, split: null });
     const file = 'https://huggingface.co/datasets/a/b/resolve/main/data/train-00000-of-00001.parquet';
     expect(addressSource(file)).toEqual({ kind: 'remote', url: file });
-    expect(addressSource('https://example.org/votes.parquet?x=1')).toEqual({ kind: 'remote', url: 'https://example.org/votes.parquet?x=1' });
+    expect(addressSource('https://example.org/votes.parquet?x=1')).toEqual({
+      kind: 'remote',
+      url: 'https://example.org/votes.parquet?x=1',
+    });
   });
 
   it('labels a reference for people', () => {
@@ -60,11 +69,19 @@ describe('parseHubInput', () => {
 
 describe('hf= in the address', () => {
   it('writes the dataset, then config and split when chosen, and reads them back', () => {
-    const state = { ...structuredClone(DEFAULT_VIEW), source: { kind: 'hub' as const, dataset: 'lmarena-ai/arena-human-preference-140k', config: 'default', split: 'train' } };
+    const state = {
+      ...structuredClone(DEFAULT_VIEW),
+      source: { kind: 'hub' as const, dataset: 'lmarena-ai/arena-human-preference-140k', config: 'default', split: 'train' },
+    };
     const query = encodeView(state);
     expect(query).toBe('v=2&hf=lmarena-ai/arena-human-preference-140k&config=default&split=train');
     expect(decodeView(query)).toEqual({ state, notes: [] });
-    expect(decodeView('?hf=ArthurSrz/comparag-tool-votes').state.source).toEqual({ kind: 'hub', dataset: 'ArthurSrz/comparag-tool-votes', config: null, split: null });
+    expect(decodeView('?hf=ArthurSrz/comparag-tool-votes').state.source).toEqual({
+      kind: 'hub',
+      dataset: 'ArthurSrz/comparag-tool-votes',
+      config: null,
+      split: null,
+    });
   });
 
   it('refuses a malformed dataset, config or split with a note, and a config without a dataset', () => {

@@ -21,8 +21,8 @@ describe('the SQL console guard', () => {
     '(SELECT 1) UNION (SELECT 2)',
     'SELECT * FROM battles a JOIN raw r ON r.rowid = a.row_id',
     'SELECT "set", "load" FROM (SELECT 1 AS "set", 2 AS "load")',
-    'SELECT replace(model_a, \'a\', \'b\') FROM battles',
-    'SELECT set_bit(\'0101\'::BIT, 0, 1)',
+    "SELECT replace(model_a, 'a', 'b') FROM battles",
+    "SELECT set_bit('0101'::BIT, 0, 1)",
     'SELECT updated_at_x, deleted FROM (SELECT 1 AS updated_at_x, 2 AS deleted)',
   ])('allows the read-only query %s', (sql) => {
     expect(refused(sql)).toBeNull();
@@ -74,7 +74,7 @@ describe('the SQL console guard', () => {
     'SELECT 1; SELECT 2',
     "SELECT 'a'; DELETE FROM battles",
     'SELECT 1 /* ; */; DROP TABLE battles',
-    "SELECT $$x$$; DROP TABLE battles",
+    'SELECT $$x$$; DROP TABLE battles',
   ])('refuses more than one statement: %s', (sql) => {
     expect(refused(sql)).toMatch(/one statement at a time|not allowed/);
   });
@@ -86,7 +86,7 @@ describe('the SQL console guard', () => {
     'SELECT * FROM battles WHERE 1 = 1 /* hidden */ ; /* */ DROP TABLE battles',
     'SELECT 1 -- comment\n; DROP TABLE battles',
     'select 1 /* nested /* comment */ still comment */; drop table battles',
-    "SELECT a$$b FROM battles; DROP TABLE battles; SELECT $$",
+    'SELECT a$$b FROM battles; DROP TABLE battles; SELECT $$',
     "SELECT E'\\''; DROP TABLE battles; --'",
   ])('sees through comments, nesting and escapes: %s', (sql) => {
     expect(refused(sql)).not.toBeNull();
@@ -102,7 +102,7 @@ describe('the SQL console guard', () => {
     "SELECT * FROM parquet_scan('x.parquet')",
     "SELECT * FROM glob('*')",
     "SELECT * FROM read_blob('x')",
-    "SELECT * FROM \"read_text\"('/etc/passwd')",
+    'SELECT * FROM "read_text"(\'/etc/passwd\')',
     "SELECT * FROM READ_TEXT ('/etc/passwd')",
     "SELECT * FROM main.read_csv('x')",
     "SELECT * FROM query('SELECT 1')",
@@ -118,14 +118,12 @@ describe('the SQL console guard', () => {
     expect(refused(sql)).toMatch(/not allowed/);
   });
 
-  test.each([
-    "SELECT 'unclosed",
-    'SELECT "unclosed',
-    'SELECT 1 /* unclosed',
-    'SELECT $$ unclosed',
-  ])('refuses text it cannot read for sure: %s', (sql) => {
-    expect(refused(sql)).toMatch(/unterminated/);
-  });
+  test.each(["SELECT 'unclosed", 'SELECT "unclosed', 'SELECT 1 /* unclosed', 'SELECT $$ unclosed'])(
+    'refuses text it cannot read for sure: %s',
+    (sql) => {
+      expect(refused(sql)).toMatch(/unterminated/);
+    },
+  );
 
   test('strips comments and trailing semicolons so the statement can be wrapped', () => {
     const r = checkReadOnly('select * from battles; -- x');

@@ -18,8 +18,12 @@ describe('the Safety lens is offered only when the file has flags', () => {
   });
 
   it('openai_moderation, toxic_chat_tag classifiers or a boolean flag column each make it worth a tab', () => {
-    expect(hasSafetyFlags([...base, { name: 'openai_moderation', type: 'STRUCT(categories STRUCT(hate BOOLEAN), flagged BOOLEAN)' }])).toBe(true);
-    expect(hasSafetyFlags([...base, { name: 'toxic_chat_tag', type: 'STRUCT("roberta-large" STRUCT(flagged BOOLEAN, probability DOUBLE))' }])).toBe(true);
+    expect(hasSafetyFlags([...base, { name: 'openai_moderation', type: 'STRUCT(categories STRUCT(hate BOOLEAN), flagged BOOLEAN)' }])).toBe(
+      true,
+    );
+    expect(
+      hasSafetyFlags([...base, { name: 'toxic_chat_tag', type: 'STRUCT("roberta-large" STRUCT(flagged BOOLEAN, probability DOUBLE))' }]),
+    ).toBe(true);
     expect(hasSafetyFlags([...base, { name: 'is_toxic', type: 'BOOLEAN' }])).toBe(true);
     expect(hasSafetyFlags([...base, { name: 'is_code', type: 'BOOLEAN' }])).toBe(false);
   });

@@ -10,7 +10,11 @@ describe('sample ratings helpers', () => {
 
   it('drawOutcome: expected score with ties as half a win equals the Bradley-Terry probability', () => {
     const rng = new Rng(7);
-    for (const [ra, rb] of [[1000, 1000], [1200, 1000], [800, 1250]] as const) {
+    for (const [ra, rb] of [
+      [1000, 1000],
+      [1200, 1000],
+      [800, 1250],
+    ] as const) {
       let score = 0;
       let draws = 0;
       const n = 40_000;

@@ -53,7 +53,9 @@ describe('sample generator', () => {
   });
 
   it('ships one sample per shape and nothing else (besides the real Chatbot Arena counts, copied as published)', () => {
-    const data = readdirSync(STATIC).filter((f) => /\.(parquet|csv|jsonl?)$/.test(f) && !f.endsWith('.counts.json') && f !== 'expected.json');
+    const data = readdirSync(STATIC).filter(
+      (f) => /\.(parquet|csv|jsonl?)$/.test(f) && !f.endsWith('.counts.json') && f !== 'expected.json',
+    );
     expect(data.sort()).toEqual([...FILES, REAL_COUNTS].sort());
     expect(Object.keys(expected.samples).sort()).toEqual([...FILES].sort());
   });
@@ -118,8 +120,16 @@ describe('planted figures', () => {
     for (const h of e.planted.hostile_rows) {
       expect(await num(`SELECT count(*) FROM ${s} WHERE question_id = '${h.question_id}'`)).toBe(1);
     }
-    expect(await num(`SELECT count(*) FROM ${s} WHERE list_contains(list_transform(conversation_a, x -> contains(x.content, '<script>alert(1)</script>')), true)`)).toBeGreaterThan(0);
-    expect(await num(`SELECT count(*) FROM ${s} WHERE list_contains(list_transform(conversation_a || conversation_b, x -> contains(x.content, chr(8238))), true)`)).toBeGreaterThan(0);
+    expect(
+      await num(
+        `SELECT count(*) FROM ${s} WHERE list_contains(list_transform(conversation_a, x -> contains(x.content, '<script>alert(1)</script>')), true)`,
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      await num(
+        `SELECT count(*) FROM ${s} WHERE list_contains(list_transform(conversation_a || conversation_b, x -> contains(x.content, chr(8238))), true)`,
+      ),
+    ).toBeGreaterThan(0);
     expect(e.planted.rows_with_text_over_40k).toBe(3);
   });
 
@@ -146,15 +156,35 @@ describe('planted figures', () => {
   it('lmarena-100k: JSON strings written as LMArena writes them, with its keys in its order', async () => {
     const [r] = await all(`SELECT conversation_a, conv_metadata, dedup_tag, category_tag FROM ${src('lmarena-100k.parquet')} LIMIT 1`);
     const meta = JSON.parse(String(r!.conv_metadata));
-    expect(Object.keys(meta)).toEqual(['sum_user_tokens', 'sum_assistant_a_tokens', 'sum_assistant_b_tokens', 'context_a_tokens', 'context_b_tokens',
-      'turns', 'header_count_a', 'list_count_a', 'bold_count_a', 'header_count_b', 'list_count_b', 'bold_count_b']);
+    expect(Object.keys(meta)).toEqual([
+      'sum_user_tokens',
+      'sum_assistant_a_tokens',
+      'sum_assistant_b_tokens',
+      'context_a_tokens',
+      'context_b_tokens',
+      'turns',
+      'header_count_a',
+      'list_count_a',
+      'bold_count_a',
+      'header_count_b',
+      'list_count_b',
+      'bold_count_b',
+    ]);
     expect(Object.keys(meta.header_count_a)).toEqual(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
     expect(Object.keys(meta.list_count_b)).toEqual(['ordered', 'unordered']);
     expect(Object.keys(meta.bold_count_a)).toEqual(['**', '__']);
     expect(Object.keys(JSON.parse(String(r!.dedup_tag)))).toEqual(['high_freq', 'sampled']);
     const tag = JSON.parse(String(r!.category_tag));
     expect(Object.keys(tag)).toEqual(['criteria_v0.1', 'if_v0.1', 'math_v0.1', 'creative_writing_v0.1']);
-    expect(Object.keys(tag['criteria_v0.1'])).toEqual(['specificity', 'domain_knowledge', 'complexity', 'problem_solving', 'creativity', 'technical_accuracy', 'real_world']);
+    expect(Object.keys(tag['criteria_v0.1'])).toEqual([
+      'specificity',
+      'domain_knowledge',
+      'complexity',
+      'problem_solving',
+      'creativity',
+      'technical_accuracy',
+      'real_world',
+    ]);
     expect(Object.keys(tag['if_v0.1'])).toEqual(['if', 'score']);
     expect(Object.keys(tag['creative_writing_v0.1'])).toEqual(['creative_writing', 'score']);
     expect(String(r!.conv_metadata)).toMatch(/^\{"sum_user_tokens": \d+, /);
@@ -209,21 +239,31 @@ describe('planted figures', () => {
   it('lmarena-140k: full_conversation and conv_metadata agree with the two conversations', async () => {
     const s = src('lmarena-140k.parquet');
     expect(await num(`SELECT count(*) FROM ${s} WHERE winner NOT IN ('model_a', 'model_b', 'tie', 'both_bad')`)).toBe(0);
-    expect(await num(`SELECT count(*) FROM ${s} WHERE NOT coalesce(len(full_conversation) * 2 = len(conversation_a)
+    expect(
+      await num(`SELECT count(*) FROM ${s} WHERE NOT coalesce(len(full_conversation) * 2 = len(conversation_a)
       AND full_conversation[1]."user".content[1]."text" = conversation_a[1].content[1]."text"
       AND full_conversation[-1].model_side_b.content[1]."text" = conversation_b[-1].content[1]."text"
       AND conv_metadata.turns = len(full_conversation)
-      AND conv_metadata.sum_assistant_a_tokens = list_sum(list_transform(list_filter(conversation_a, m -> m."role" = 'assistant'), m -> CAST(ceil(length(m.content[1]."text") / 4) AS BIGINT))), false)`)).toBe(0);
-    expect(await num(`SELECT count(*) FROM (SELECT evaluation_session_id, max(evaluation_order) AS m, count(*) AS n FROM ${s} GROUP BY 1) WHERE m <> n`)).toBe(0);
+      AND conv_metadata.sum_assistant_a_tokens = list_sum(list_transform(list_filter(conversation_a, m -> m."role" = 'assistant'), m -> CAST(ceil(length(m.content[1]."text") / 4) AS BIGINT))), false)`),
+    ).toBe(0);
+    expect(
+      await num(
+        `SELECT count(*) FROM (SELECT evaluation_session_id, max(evaluation_order) AS m, count(*) AS n FROM ${s} GROUP BY 1) WHERE m <> n`,
+      ),
+    ).toBe(0);
   });
 
   it('lmarena-55k: JSON lists of strings, one per turn, and three rows that are not one-hot', async () => {
     const s = src('lmarena-55k.csv');
-    expect(await num(`SELECT count(*) FROM ${s} WHERE json_array_length(prompt) <> json_array_length(response_a)
-      OR json_array_length(prompt) <> json_array_length(response_b) OR json_type(prompt) <> 'ARRAY'`)).toBe(0);
+    expect(
+      await num(`SELECT count(*) FROM ${s} WHERE json_array_length(prompt) <> json_array_length(response_a)
+      OR json_array_length(prompt) <> json_array_length(response_b) OR json_type(prompt) <> 'ARRAY'`),
+    ).toBe(0);
     const e = expected.samples['lmarena-55k.csv'];
     expect(e.rejected).toEqual({ 'not exactly one winner column set': 3 });
-    const ids = (await all(`SELECT id FROM ${s} WHERE winner_model_a + winner_model_b + winner_tie <> 1 ORDER BY id`)).map((r) => Number(r.id));
+    const ids = (await all(`SELECT id FROM ${s} WHERE winner_model_a + winner_model_b + winner_tie <> 1 ORDER BY id`)).map((r) =>
+      Number(r.id),
+    );
     expect(ids).toEqual(e.planted.not_one_hot_ids);
     expect(await num(`SELECT count(*) FROM ${s} WHERE winner_model_a + winner_model_b + winner_tie = 0`)).toBe(2);
   });
@@ -255,10 +295,14 @@ describe('planted figures', () => {
     };
     const judges = [1, 2, 3, 4, 5].map((k) => verdict(`judge_${k}_response`));
     const cnt = (v: string) => judges.map((j) => `CAST(${j} = '${v}' AS INTEGER)`).join(' + ');
-    expect(await num(`SELECT count(*) FROM ${s} WHERE a_votes <> ${cnt('A')} OR b_votes <> ${cnt('B')} OR invalid_votes <> ${cnt('invalid')}
+    expect(
+      await num(`SELECT count(*) FROM ${s} WHERE a_votes <> ${cnt('A')} OR b_votes <> ${cnt('B')} OR invalid_votes <> ${cnt('invalid')}
       OR judge_responses <> [${judges.join(', ')}] OR judge_output_raw <> [judge_1_raw, judge_2_raw, judge_3_raw, judge_4_raw, judge_5_raw]
-      OR num_judges <> 5`)).toBe(0);
-    const rows = await all(`SELECT majority_vote AS m, agreement_score AS g, a_votes AS a, b_votes AS b, ${cnt('tie')} AS t, winner AS w FROM ${s}`);
+      OR num_judges <> 5`),
+    ).toBe(0);
+    const rows = await all(
+      `SELECT majority_vote AS m, agreement_score AS g, a_votes AS a, b_votes AS b, ${cnt('tie')} AS t, winner AS w FROM ${s}`,
+    );
     for (const r of rows) {
       const [a, b, t] = [Number(r.a), Number(r.b), Number(r.t)];
       const m = a > b && a >= t ? 'A' : b > a && b >= t ? 'B' : 'tie';
@@ -267,11 +311,14 @@ describe('planted figures', () => {
       const valid = a + b + t;
       expect(Number(r.g)).toBeCloseTo(valid ? (m === 'A' ? a : m === 'B' ? b : t) / valid : 0, 9);
     }
-    expect(await num(`SELECT count(*) FROM ${s} o JOIN ${s} w ON o.swap_id = w.swap_id AND o.response_order = 'original'
+    expect(
+      await num(`SELECT count(*) FROM ${s} o JOIN ${s} w ON o.swap_id = w.swap_id AND o.response_order = 'original'
       AND w.response_order = 'swapped' WHERE o.response_1 = w.response_2 AND o.response_2 = w.response_1 AND o.question = w.question
-      AND o.original_index = w.original_index`)).toBe(e.rows / 2);
+      AND o.original_index = w.original_index`),
+    ).toBe(e.rows / 2);
     const spellings = new Set(e.planted.judges.flatMap((j: Json) => Object.keys(j.spellings)));
-    for (const v of ['A', 'B', 'tie', '[[A]]', '[[B]]', 'response_1', 'response_2', '**A**', 'unsure', '', 'N/A', 'NULL']) expect(spellings, v).toContain(v);
+    for (const v of ['A', 'B', 'tie', '[[A]]', '[[B]]', 'response_1', 'response_2', '**A**', 'unsure', '', 'N/A', 'NULL'])
+      expect(spellings, v).toContain(v);
     expect(e.planted.position_bias.a_share_of_decisive_majorities).toBeGreaterThan(0.5);
     expect(Object.keys(e.planted.jobs)).toHaveLength(2);
     expect(await num(`SELECT count(*) FROM ${s} WHERE try_cast(original_metadata AS JSON) IS NULL`)).toBe(0);
@@ -280,7 +327,11 @@ describe('planted figures', () => {
   it('french-maxx: defects on reactions rows only, a few rows without a rejected answer, a minority with a second one', async () => {
     const s = src('french-maxx.parquet');
     const e = expected.samples['french-maxx.parquet'];
-    expect(await num(`SELECT count(*) FROM ${s} WHERE (source = 'arena') <> (incorrect IS NULL AND superficial IS NULL AND instructions_not_followed IS NULL)`)).toBe(0);
+    expect(
+      await num(
+        `SELECT count(*) FROM ${s} WHERE (source = 'arena') <> (incorrect IS NULL AND superficial IS NULL AND instructions_not_followed IS NULL)`,
+      ),
+    ).toBe(0);
     expect(e.planted.defect_labels_on_arena_rows).toBe(0);
     expect(e.rejected).toEqual({ 'no rejected answer': e.planted.no_rejected_rows });
     expect(e.planted.no_rejected_rows / e.rows).toBeCloseTo(0.0025, 4);
@@ -289,7 +340,11 @@ describe('planted figures', () => {
     expect(e.planted.rows_consistent_with_messages).toBe(e.rows);
     expect(await num(`SELECT count(*) FROM ${s} WHERE pref_strength NOT IN ('strong', 'medium', 'weak', 'none')`)).toBe(0);
     expect(await num(`SELECT count(*) FROM ${s} WHERE (pref_strength IS NULL) <> (rejected IS NULL)`)).toBe(0);
-    expect(await num(`SELECT count(*) FROM ${s} WHERE NOT contains(response_optimal_styled, '**') OR NOT starts_with(response_optimal_styled, '## ')`)).toBe(0);
+    expect(
+      await num(
+        `SELECT count(*) FROM ${s} WHERE NOT contains(response_optimal_styled, '**') OR NOT starts_with(response_optimal_styled, '## ')`,
+      ),
+    ).toBe(0);
     const by = e.planted.by_pref_strength;
     expect(by.strong.incorrect / by.strong.rows).toBeGreaterThan(by.weak.incorrect / by.weak.rows);
   });
@@ -307,7 +362,9 @@ describe('planted figures', () => {
     expect(await num(`SELECT sum("count") FROM ${src('pair-counts.csv')}`)).toBe(p.votes);
     const [g1, g2] = p.planted.components as string[][];
     const inList = (g: string[]) => g.map((n) => `'${n}'`).join(', ');
-    expect(await num(`SELECT count(*) FROM ${src('pair-counts.csv')} WHERE (model_a IN (${inList(g1!)}) AND model_b IN (${inList(g2!)}))
-      OR (model_a IN (${inList(g2!)}) AND model_b IN (${inList(g1!)}))`)).toBe(0);
+    expect(
+      await num(`SELECT count(*) FROM ${src('pair-counts.csv')} WHERE (model_a IN (${inList(g1!)}) AND model_b IN (${inList(g2!)}))
+      OR (model_a IN (${inList(g2!)}) AND model_b IN (${inList(g1!)}))`),
+    ).toBe(0);
   });
 });

@@ -18,9 +18,16 @@ export const SAMPLE_SHAPES: Record<string, keyof typeof SHAPES> = {
 };
 
 export const PRESETS: Record<string, string> = {
-  'arena-conversations.parquet': 'lmsys-conversations', 'lmarena-100k.parquet': 'lmarena', 'lmarena-140k.parquet': 'lmarena',
-  'lmarena-55k.csv': 'lmarena-55k', 'comparag-votes.parquet': 'comparag', 'comparia-votes.parquet': 'comparia-votes',
-  'french-maxx.parquet': 'french-maxx', 'genrm-judges.parquet': 'genrm', 'verdicts.parquet': 'verdicts', 'pair-counts.csv': 'pair-counts',
+  'arena-conversations.parquet': 'lmsys-conversations',
+  'lmarena-100k.parquet': 'lmarena',
+  'lmarena-140k.parquet': 'lmarena',
+  'lmarena-55k.csv': 'lmarena-55k',
+  'comparag-votes.parquet': 'comparag',
+  'comparia-votes.parquet': 'comparia-votes',
+  'french-maxx.parquet': 'french-maxx',
+  'genrm-judges.parquet': 'genrm',
+  'verdicts.parquet': 'verdicts',
+  'pair-counts.csv': 'pair-counts',
 };
 
 /** How DuckDB reads each file. */

@@ -31,8 +31,14 @@ describe('detectPreset', () => {
 
   it.each(Object.entries(PUBLISHED))('names the missing column when a %s file lacks one it needs', (_published, shape) => {
     const needed: Record<string, string> = {
-      comparag: 'chosen', 'french-maxx': 'rejected', genrm: 'majority_vote', 'lmsys-conversations': 'winner',
-      verdicts: 'winner', 'lmarena-55k': 'winner_tie', 'lmarena-100k': 'winner', 'lmarena-140k': 'model_b',
+      comparag: 'chosen',
+      'french-maxx': 'rejected',
+      genrm: 'majority_vote',
+      'lmsys-conversations': 'winner',
+      verdicts: 'winner',
+      'lmarena-55k': 'winner_tie',
+      'lmarena-100k': 'winner',
+      'lmarena-140k': 'model_b',
     };
     const columns = SHAPES[shape].filter((c) => c.name !== needed[shape]);
     const d = detectPreset(columns);
@@ -42,7 +48,10 @@ describe('detectPreset', () => {
   });
 
   it('says which shape a generic match nearly was (VERDICTS without qid opens as plain pairs)', () => {
-    const d = detected(SHAPES.verdicts.filter((c) => c.name !== 'qid'), ['tie', 'm1']);
+    const d = detected(
+      SHAPES.verdicts.filter((c) => c.name !== 'qid'),
+      ['tie', 'm1'],
+    );
     expect(d.preset.id).toBe('pairs');
     expect(d.nearMiss).toBe('this looks like VERDICTS pairwise, but column "qid" is missing');
   });
@@ -111,11 +120,20 @@ describe('detectPreset', () => {
     const d = detected(SHAPES.genrm, ['A', 'B', 'tie', '[[A]]', 'response_2']);
     expect(d.mapping.modelA).toEqual({ kind: 'constant', name: 'response 1' });
     expect(d.mapping.modelB).toEqual({ kind: 'constant', name: 'response 2' });
-    expect(d.mapping.winner).toMatchObject({ column: 'majority_vote', labels: { A: 'a', B: 'b', tie: 'tie', '[[A]]': 'a', response_2: 'b' } });
+    expect(d.mapping.winner).toMatchObject({
+      column: 'majority_vote',
+      labels: { A: 'a', B: 'b', tie: 'tie', '[[A]]': 'a', response_2: 'b' },
+    });
     expect(d.unmappedWinnerValues).toEqual([]);
     expect(d.preset.landing).toBe('judges');
     const role = Object.fromEntries(d.roles.map((r) => [r.column, r.role]));
-    expect(role).toMatchObject({ question: 'text', judge_1_reasoning: 'text', judge_1_response: 'dimension', winner: 'dimension', swap_id: 'ignored' });
+    expect(role).toMatchObject({
+      question: 'text',
+      judge_1_reasoning: 'text',
+      judge_1_response: 'dimension',
+      winner: 'dimension',
+      swap_id: 'ignored',
+    });
   });
 
   it('reads the 55k one-hot winner from winner_model_a, winner_model_b and winner_tie', () => {

@@ -40,7 +40,9 @@ describe('the column mapping form', () => {
     expect(mappingFromDraft({ ...d, modelA: 'x', modelB: 'y', winner: 'one-hot', oneHot: { a: 'x' } })).toEqual({
       problem: 'a one-hot winner needs the "A wins" and "B wins" columns',
     });
-    expect(mappingFromDraft({ ...d, sides: 'key', key: 'x', separator: '' })).toEqual({ problem: 'say which separator splits the pair key' });
+    expect(mappingFromDraft({ ...d, sides: 'key', key: 'x', separator: '' })).toEqual({
+      problem: 'say which separator splits the pair key',
+    });
   });
 
   it.each([

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES, PACK_ABOVE_BYTES, PACKED_SHARE, storageFor, storedBytes } from '../../../src/core/schema/memory-estimate.ts';
+import {
+  COPIES,
+  estimateLoadBytes,
+  LOAD_BUDGET_BYTES,
+  PACK_ABOVE_BYTES,
+  PACKED_SHARE,
+  storageFor,
+  storedBytes,
+} from '../../../src/core/schema/memory-estimate.ts';
 
 const BATTLES = ['VARCHAR', 'VARCHAR', 'VARCHAR', 'DOUBLE', 'VARCHAR', 'BIGINT'];
 // The bench's second 20M file: battles plus a judge column of 500,000 distinct users.

@@ -3,10 +3,27 @@ import { mapWinnerLabels, outcomeForLabel } from '../../../src/core/schema/winne
 
 describe('winner labels', () => {
   it.each([
-    ['a', 'a'], ['A', 'a'], ['model_a', 'a'], ['Model_A', 'a'], ['left', 'a'], ['LEFT', 'a'], ['1', 'a'], [' a ', 'a'],
-    ['b', 'b'], ['B', 'b'], ['model_b', 'b'], ['right', 'b'], ['2', 'b'],
-    ['tie', 'tie'], ['TIE', 'tie'], ['draw', 'tie'], ['both_equal', 'tie'], ['equal', 'tie'],
-    ['tie (bothbad)', 'both_bad'], ['Tie  (BothBad)', 'both_bad'], ['both_bad', 'both_bad'],
+    ['a', 'a'],
+    ['A', 'a'],
+    ['model_a', 'a'],
+    ['Model_A', 'a'],
+    ['left', 'a'],
+    ['LEFT', 'a'],
+    ['1', 'a'],
+    [' a ', 'a'],
+    ['b', 'b'],
+    ['B', 'b'],
+    ['model_b', 'b'],
+    ['right', 'b'],
+    ['2', 'b'],
+    ['tie', 'tie'],
+    ['TIE', 'tie'],
+    ['draw', 'tie'],
+    ['both_equal', 'tie'],
+    ['equal', 'tie'],
+    ['tie (bothbad)', 'both_bad'],
+    ['Tie  (BothBad)', 'both_bad'],
+    ['both_bad', 'both_bad'],
   ])('reads %j as %s', (label, outcome) => {
     expect(outcomeForLabel(label)).toBe(outcome);
   });

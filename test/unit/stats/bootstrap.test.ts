@@ -10,7 +10,9 @@ import { countsOf, loadArenaCounts, randomRatings, simulateVotes } from './fixtu
 
 describe('bootstrap intervals on simulated data', () => {
   it('cover the true ratings about 95% of the time', () => {
-    let covered = 0, total = 0, rankCovered = 0;
+    let covered = 0,
+      total = 0,
+      rankCovered = 0;
     for (let run = 0; run < 100; run++) {
       const truth = randomRatings(10, 100, 1000 + run);
       const mean = truth.reduce((s, r) => s + r, 0) / truth.length;
@@ -25,7 +27,9 @@ describe('bootstrap intervals on simulated data', () => {
         total++;
       });
     }
-    console.log(`bootstrap 95% interval coverage: ${((100 * covered) / total).toFixed(1)}% of ${total} model-runs; rank intervals ${((100 * rankCovered) / total).toFixed(1)}%`);
+    console.log(
+      `bootstrap 95% interval coverage: ${((100 * covered) / total).toFixed(1)}% of ${total} model-runs; rank intervals ${((100 * rankCovered) / total).toFixed(1)}%`,
+    );
     expect(covered / total).toBeGreaterThanOrEqual(0.92);
     expect(covered / total).toBeLessThanOrEqual(0.98);
   });
@@ -64,21 +68,50 @@ describe('RatingBootstrap', () => {
 
   it('redraws resamples without a finite MLE and says so, rather than returning ±∞', () => {
     // One decisive vote each way between x and y: about 60% of resamples lose one of them.
-    const fragile = fitBradleyTerry(countsOf(['x', 'y', 'z'], [[0, 1, 0, 1], [0, 1, 1, 1], [1, 2, 0, 30], [1, 2, 1, 30]]));
+    const fragile = fitBradleyTerry(
+      countsOf(
+        ['x', 'y', 'z'],
+        [
+          [0, 1, 0, 1],
+          [0, 1, 1, 1],
+          [1, 2, 0, 30],
+          [1, 2, 1, 30],
+        ],
+      ),
+    );
     const intervals = bootstrapRatings(fragile, undefined, { rounds: 100, seed: 2 });
     expect(intervals.lower.every((v) => v !== null && Number.isFinite(v))).toBe(true);
     expect(intervals.warnings).toContainEqual(expect.objectContaining({ kind: 'bootstrap-redrawn' }));
   });
 
   it('numbers groups in its warnings from 1, as the table and chart do', () => {
-    const fragile = fitBradleyTerry(countsOf(['x', 'y', 'z'], [[0, 1, 0, 1], [0, 1, 1, 1], [1, 2, 0, 30], [1, 2, 1, 30]]));
+    const fragile = fitBradleyTerry(
+      countsOf(
+        ['x', 'y', 'z'],
+        [
+          [0, 1, 0, 1],
+          [0, 1, 1, 1],
+          [1, 2, 0, 30],
+          [1, 2, 1, 30],
+        ],
+      ),
+    );
     const intervals = bootstrapRatings(fragile, undefined, { rounds: 100, seed: 2 });
     const warning = intervals.warnings.find((w) => w.kind === 'bootstrap-redrawn')!;
     expect(warning.message).toMatch(/^group 1: \d+ resamples had no finite ratings/);
   });
 
   it('leaves excluded models without an interval', () => {
-    const withChamp = fitBradleyTerry(countsOf(['champ', 'x', 'y'], [[0, 1, 0, 3], [1, 2, 0, 5], [1, 2, 1, 4]]));
+    const withChamp = fitBradleyTerry(
+      countsOf(
+        ['champ', 'x', 'y'],
+        [
+          [0, 1, 0, 3],
+          [1, 2, 0, 5],
+          [1, 2, 1, 4],
+        ],
+      ),
+    );
     const intervals = bootstrapRatings(withChamp, undefined, { rounds: 50 });
     expect(intervals.lower[0]).toBeNull();
     expect(intervals.rankUpper[0]).toBeNull();
@@ -89,7 +122,10 @@ describe('RatingBootstrap', () => {
 describe('bootstrap on the Chatbot Arena counts', () => {
   let counts: PairCounts;
   let fit: RatingFit;
-  beforeAll(async () => { counts = await loadArenaCounts(); fit = fitBradleyTerry(counts); });
+  beforeAll(async () => {
+    counts = await loadArenaCounts();
+    fit = fitBradleyTerry(counts);
+  });
 
   it('agrees with the sandwich (robust) standard errors, since a tie is a less variable vote than a coin flip', () => {
     // Huber (1967) / White (1982): Cov θ̂ ≈ H⁻¹ J H⁻¹, J the empirical variance of the score. The model-based
@@ -106,17 +142,22 @@ describe('bootstrap on the Chatbot Arena counts', () => {
     }
     const j = new Float64Array(m * m);
     for (let p = 0; p < table.i.length; p++) {
-      const a = table.i[p], b = table.j[p];
+      const a = table.i[p],
+        b = table.j[p];
       const prob = 1 / (1 + Math.exp(x[b] - x[a]));
       const v = table.winsI[p] * (1 - prob) ** 2 + table.winsJ[p] * prob ** 2 + table.ties[p] * (0.5 - prob) ** 2;
-      j[a * m + a] += v; j[b * m + b] += v; j[a * m + b] -= v; j[b * m + a] -= v;
+      j[a * m + a] += v;
+      j[b * m + b] += v;
+      j[a * m + b] -= v;
+      j[b * m + a] -= v;
     }
     const product = (l: Float64Array, r: Float64Array) => {
       const out = new Float64Array(m * m);
-      for (let i = 0; i < m; i++) for (let k = 0; k < m; k++) {
-        const lik = l[i * m + k];
-        if (lik !== 0) for (let c = 0; c < m; c++) out[i * m + c] += lik * r[k * m + c];
-      }
+      for (let i = 0; i < m; i++)
+        for (let k = 0; k < m; k++) {
+          const lik = l[i * m + k];
+          if (lik !== 0) for (let c = 0; c < m; c++) out[i * m + c] += lik * r[k * m + c];
+        }
       return out;
     };
     const cov = product(product(hInverse, j), hInverse);
@@ -129,7 +170,9 @@ describe('bootstrap on the Chatbot Arena counts', () => {
       return (intervals.upper[members[k]]! - intervals.lower[members[k]]!) / (2 * 1.96 * se);
     });
     const sorted = [...ratios].sort((p, q) => p - q);
-    console.log(`bootstrap / sandwich interval width: min ${sorted[0].toFixed(3)}, median ${sorted[m >> 1].toFixed(3)}, max ${sorted[m - 1].toFixed(3)}`);
+    console.log(
+      `bootstrap / sandwich interval width: min ${sorted[0].toFixed(3)}, median ${sorted[m >> 1].toFixed(3)}, max ${sorted[m - 1].toFixed(3)}`,
+    );
     ratios.forEach((r) => expect(Math.abs(r - 1)).toBeLessThan(0.15));
     expect(Math.abs(sorted[m >> 1] - 1)).toBeLessThan(0.03);
   });

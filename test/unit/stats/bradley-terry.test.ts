@@ -23,9 +23,10 @@ describe('fitBradleyTerry on the Wikipedia worked example', () => {
   });
 
   it('reproduces the published strength ratios', () => {
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) {
-      expect(toStrength(fit.ratings[i]) / toStrength(fit.ratings[j])).toBeCloseTo(published[i] / published[j], 2);
-    }
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++) {
+        expect(toStrength(fit.ratings[i]) / toStrength(fit.ratings[j])).toBeCloseTo(published[i] / published[j], 2);
+      }
   });
 
   it('raises no warning on a strongly connected example', () => expect(fit.warnings).toEqual([]));
@@ -34,7 +35,9 @@ describe('fitBradleyTerry on the Wikipedia worked example', () => {
 describe('fitBradleyTerry on the Chatbot Arena 2024-08-14 counts', () => {
   let counts: PairCounts;
   const expected = JSON.parse(readFileSync(ARENA_EXPECTED, 'utf8')) as Record<string, Record<string, number>>;
-  beforeAll(async () => { counts = await loadArenaCounts(); });
+  beforeAll(async () => {
+    counts = await loadArenaCounts();
+  });
 
   it('reads 129 models and 13,621 cells', () => {
     expect(counts.models).toHaveLength(129);
@@ -67,15 +70,44 @@ describe('fitBradleyTerry on the Chatbot Arena 2024-08-14 counts', () => {
 
 describe('fitBradleyTerry conventions', () => {
   it('counts a tie and a both_bad vote as half a win for each side', () => {
-    const withTies = fitBradleyTerry(countsOf(['x', 'y'], [[0, 1, 0, 3], [0, 1, 1, 1], [0, 1, 2, 2], [1, 0, 3, 2]]));
-    const halved = fitBradleyTerry(countsOf(['x', 'y'], [[0, 1, 0, 5], [0, 1, 1, 3]]));
+    const withTies = fitBradleyTerry(
+      countsOf(
+        ['x', 'y'],
+        [
+          [0, 1, 0, 3],
+          [0, 1, 1, 1],
+          [0, 1, 2, 2],
+          [1, 0, 3, 2],
+        ],
+      ),
+    );
+    const halved = fitBradleyTerry(
+      countsOf(
+        ['x', 'y'],
+        [
+          [0, 1, 0, 5],
+          [0, 1, 1, 3],
+        ],
+      ),
+    );
     expect(withTies.ratings[0]).toBeCloseTo(halved.ratings[0]!, 6);
     // x won 5 of 8 half-counted votes: odds 5/3.
     expect(withTies.ratings[0]! - withTies.ratings[1]!).toBeCloseTo(400 * Math.log10(5 / 3), 6);
   });
 
   it('rejects an anchor that names no model, naming the function', () => {
-    expect(() => fitBradleyTerry(countsOf(['x', 'y'], [[0, 1, 0, 1], [1, 0, 0, 1]]), { anchor: { model: 'z', value: 1 } })).toThrow(/fitBradleyTerry: unknown anchor model "z"/);
+    expect(() =>
+      fitBradleyTerry(
+        countsOf(
+          ['x', 'y'],
+          [
+            [0, 1, 0, 1],
+            [1, 0, 0, 1],
+          ],
+        ),
+        { anchor: { model: 'z', value: 1 } },
+      ),
+    ).toThrow(/fitBradleyTerry: unknown anchor model "z"/);
   });
 
   it('rejects malformed cells, naming the function that checked them', () => {

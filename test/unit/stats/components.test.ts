@@ -4,9 +4,15 @@ import { partitionComparisonGraph } from '../../../src/core/stats/components.ts'
 import { collapsePairs } from '../../../src/core/stats/pair-table.ts';
 import { countsOf } from './fixtures.ts';
 
-const A = 0, B = 1, TIE = 2, BOTH_BAD = 3;
+const A = 0,
+  B = 1,
+  TIE = 2,
+  BOTH_BAD = 3;
 /** Both directions of a decisive result between x and y, so the pair alone has a finite MLE. */
-const mutual = (x: number, y: number, xWins = 2, yWins = 1): [number, number, number, number][] => [[x, y, A, xWins], [x, y, B, yWins]];
+const mutual = (x: number, y: number, xWins = 2, yWins = 1): [number, number, number, number][] => [
+  [x, y, A, xWins],
+  [x, y, B, yWins],
+];
 const noNaN = (ratings: (number | null)[]) => ratings.every((r) => r === null || Number.isFinite(r));
 
 describe('comparison groups', () => {
@@ -65,7 +71,10 @@ describe('models without a finite rating', () => {
   });
 
   it('flags a whole block that never won against a larger block, though each member won inside it', () => {
-    const counts = countsOf(['a1', 'a2', 'a3', 'b1', 'b2'], [...mutual(0, 1), ...mutual(1, 2), ...mutual(3, 4), [0, 3, A, 3], [1, 4, A, 2]]);
+    const counts = countsOf(
+      ['a1', 'a2', 'a3', 'b1', 'b2'],
+      [...mutual(0, 1), ...mutual(1, 2), ...mutual(3, 4), [0, 3, A, 3], [1, 4, A, 2]],
+    );
     const { excluded } = partitionComparisonGraph(collapsePairs(counts));
     expect(excluded).toEqual([null, null, null, 'never-won', 'never-won']);
   });
@@ -94,7 +103,15 @@ describe('degenerate inputs', () => {
   });
 
   it('one pair with both results rates the pair by the log-odds of its record', () => {
-    const fit = fitBradleyTerry(countsOf(['x', 'y'], [[0, 1, A, 3], [1, 0, A, 1]]));
+    const fit = fitBradleyTerry(
+      countsOf(
+        ['x', 'y'],
+        [
+          [0, 1, A, 3],
+          [1, 0, A, 1],
+        ],
+      ),
+    );
     expect(fit.ratings[0]! - fit.ratings[1]!).toBeCloseTo(400 * Math.log10(3), 6);
     expect(fit.ratings[0]! + fit.ratings[1]!).toBeCloseTo(2000, 9);
   });
@@ -106,14 +123,30 @@ describe('degenerate inputs', () => {
   });
 
   it('ignores votes of a model against itself and says so', () => {
-    const fit = fitBradleyTerry(countsOf(['x', 'y'], [[0, 0, A, 5], [0, 1, BOTH_BAD, 2]]));
+    const fit = fitBradleyTerry(
+      countsOf(
+        ['x', 'y'],
+        [
+          [0, 0, A, 5],
+          [0, 1, BOTH_BAD, 2],
+        ],
+      ),
+    );
     expect(fit.ratings).toEqual([1000, 1000]);
     expect(fit.warnings).toContainEqual(expect.objectContaining({ kind: 'self-pairs-ignored', votes: 5 }));
   });
 
   it('a model left with no opponent after exclusions is flagged isolated', () => {
     // top beats mid always; mid beats low always; mid plays nobody else.
-    const fit = fitBradleyTerry(countsOf(['top', 'mid', 'low'], [[0, 1, A, 2], [1, 2, A, 2]]));
+    const fit = fitBradleyTerry(
+      countsOf(
+        ['top', 'mid', 'low'],
+        [
+          [0, 1, A, 2],
+          [1, 2, A, 2],
+        ],
+      ),
+    );
     expect(fit.excluded).toEqual(['never-lost', 'isolated', 'never-won']);
     expect(fit.ratings).toEqual([null, null, null]);
   });

@@ -39,7 +39,11 @@ export function countsOf(models: string[], cells: [number, number, number, numbe
 /** Wins table (wins[i][j] = times i beat j) as PairCounts with i in seat a. */
 export function countsFromWinTable(models: string[], wins: number[][]): PairCounts {
   const cells: [number, number, number, number][] = [];
-  wins.forEach((row, i) => row.forEach((w, j) => { if (w > 0) cells.push([i, j, 0, w]); }));
+  wins.forEach((row, i) =>
+    row.forEach((w, j) => {
+      if (w > 0) cells.push([i, j, 0, w]);
+    }),
+  );
   return countsOf(models, cells);
 }
 
@@ -61,7 +65,10 @@ export function simulateVotes(trueRatings: number[], votes: number, random: Rand
     tally.set(key, (tally.get(key) ?? 0) + 1);
   }
   const cells = [...tally].map(([key, n]) => [...key.split(',').map(Number), n] as [number, number, number, number]);
-  return countsOf(trueRatings.map((_, k) => `m${k}`), cells);
+  return countsOf(
+    trueRatings.map((_, k) => `m${k}`),
+    cells,
+  );
 }
 
 /** True ratings spread like a real leaderboard: normal with sd `spread` around 1000. */

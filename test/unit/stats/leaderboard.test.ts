@@ -7,7 +7,9 @@ const finiteOrNull = (v: number | null) => v === null || Number.isFinite(v);
 
 describe('computeLeaderboard on the Chatbot Arena counts', () => {
   let counts: PairCounts;
-  beforeAll(async () => { counts = await loadArenaCounts(); });
+  beforeAll(async () => {
+    counts = await loadArenaCounts();
+  });
 
   it('ranks chatgpt-4o-latest first with an interval around its rating and a full record', () => {
     const board = computeLeaderboard(counts, { bootstrapRounds: 100, seed: 1 });
@@ -40,7 +42,17 @@ describe('computeLeaderboard on the Chatbot Arena counts', () => {
 
 describe('computeLeaderboard on awkward inputs', () => {
   it('keeps a never-lost model’s record visible with no rating, no rank and its flag', () => {
-    const board = computeLeaderboard(countsOf(['champ', 'x', 'y'], [[0, 1, 0, 3], [1, 2, 0, 5], [1, 2, 1, 4]]), { bootstrapRounds: 50 });
+    const board = computeLeaderboard(
+      countsOf(
+        ['champ', 'x', 'y'],
+        [
+          [0, 1, 0, 3],
+          [1, 2, 0, 5],
+          [1, 2, 1, 4],
+        ],
+      ),
+      { bootstrapRounds: 50 },
+    );
     const champ = board.rows.find((r) => r.model === 'champ')!;
     expect(champ).toMatchObject({ rating: null, lower: null, rank: null, flag: 'never-lost', wins: 3, losses: 0, votes: 3, group: 0 });
     expect(board.rows.at(-1)!.model).toBe('champ');

@@ -3,13 +3,16 @@ import { dropModelsBelow } from '../../../src/core/stats/min-votes.ts';
 import { countsOf } from './fixtures.ts';
 
 // x–y 10 votes, x–z 3, y–z 1 (a tie), w–x 2 (both bad): votes x 15, y 11, z 4, w 2.
-const counts = countsOf(['w', 'x', 'y', 'z'], [
-  [1, 2, 0, 6],
-  [2, 1, 0, 4],
-  [1, 3, 1, 3],
-  [2, 3, 2, 1],
-  [0, 1, 3, 2],
-]);
+const counts = countsOf(
+  ['w', 'x', 'y', 'z'],
+  [
+    [1, 2, 0, 6],
+    [2, 1, 0, 4],
+    [1, 3, 1, 3],
+    [2, 3, 2, 1],
+    [0, 1, 3, 2],
+  ],
+);
 const cells = (c: ReturnType<typeof dropModelsBelow>['counts']) =>
   Array.from(c.n, (n, k) => [c.models[c.a[k]], c.models[c.b[k]], c.outcome[k], n]);
 

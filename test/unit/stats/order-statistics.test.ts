@@ -10,7 +10,12 @@ import { orderSignal } from '../../../src/core/stats/signal.ts';
 import { assignTiers, type TierInput } from '../../../src/core/stats/tiers.ts';
 import { countsOf, randomRatings, simulateVotes } from './fixtures.ts';
 
-const row = (rating: number | null, lower: number | null, upper: number | null, group: number | null = 0): TierInput => ({ rating, lower, upper, group });
+const row = (rating: number | null, lower: number | null, upper: number | null, group: number | null = 0): TierInput => ({
+  rating,
+  lower,
+  upper,
+  group,
+});
 
 describe('tiers by comparIA’s rule on a hand-checked board', () => {
   // Checked by hand, top down. A opens tier 1 with anchor 1080. B's upper 1110 ≥ 1080: tier 1.
@@ -18,8 +23,15 @@ describe('tiers by comparIA’s rule on a hand-checked board', () => {
   // tier 2 — an anchor that moved to D's lower bound (1065) would have opened tier 3 here.
   // F's upper 1049 < 1050: tier 3, anchor 980; G (upper 1030): tier 3. H is alone in group 1.
   const board = [
-    row(1100, 1080, 1120), row(1090, 1070, 1110), row(1075, 1050, 1079), row(1070, 1065, 1100),
-    row(1060, 1045, 1062), row(1000, 980, 1049), row(990, 950, 1030), row(1000, 900, 1100, 1), row(null, null, null, null),
+    row(1100, 1080, 1120),
+    row(1090, 1070, 1110),
+    row(1075, 1050, 1079),
+    row(1070, 1065, 1100),
+    row(1060, 1045, 1062),
+    row(1000, 980, 1049),
+    row(990, 950, 1030),
+    row(1000, 900, 1100, 1),
+    row(null, null, null, null),
   ];
 
   it('walks from the top with an anchor that never moves, restarting in each comparison group', () => {
@@ -44,7 +56,12 @@ describe('tiers by comparIA’s rule on a hand-checked board', () => {
 describe('how much of the order is signal', () => {
   it('counts the adjacent pairs whose intervals do not overlap, per group', () => {
     const signal = orderSignal([
-      row(1100, 1080, 1120), row(1090, 1070, 1110), row(1050, 1040, 1060), row(900, 880, 920), row(1000, 900, 1100, 1), row(990, 980, 1000, 1),
+      row(1100, 1080, 1120),
+      row(1090, 1070, 1110),
+      row(1050, 1040, 1060),
+      row(900, 880, 920),
+      row(1000, 900, 1100, 1),
+      row(990, 980, 1000, 1),
     ]);
     // Group 0 in order: 1100–1090 overlap; 1090–1050 separated (1070 > 1060); 1050–900 separated. Group 1 overlaps.
     expect(signal).toEqual({ adjacentPairs: 4, separatedPairs: 2, models: 6, separatedModels: 2 });
@@ -74,19 +91,32 @@ describe('pairwise confidence', () => {
     const above = run.pairwiseAbove();
     const intervals = run.intervals();
     const n = fit.models.length;
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-      if (i === j) continue;
-      const di = run.drawsOf(i)!, dj = run.drawsOf(j)!;
-      const count = di.reduce((s, x, r) => s + (x > dj[r] ? 1 : x === dj[r] ? 0.5 : 0), 0);
-      expect(above[i * n + j]).toBeCloseTo(count / 400, 12);
-      expect(above[i * n + j] + above[j * n + i]).toBeCloseTo(1, 12);
-      // lower_i > upper_j means x_i > x_j in at least 95% of rounds (at most 2.5% miss each bound).
-      if (intervals.lower[i]! > intervals.upper[j]!) expect(above[i * n + j]).toBeGreaterThanOrEqual(0.95);
-    }
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        if (i === j) continue;
+        const di = run.drawsOf(i)!,
+          dj = run.drawsOf(j)!;
+        const count = di.reduce((s, x, r) => s + (x > dj[r] ? 1 : x === dj[r] ? 0.5 : 0), 0);
+        expect(above[i * n + j]).toBeCloseTo(count / 400, 12);
+        expect(above[i * n + j] + above[j * n + i]).toBeCloseTo(1, 12);
+        // lower_i > upper_j means x_i > x_j in at least 95% of rounds (at most 2.5% miss each bound).
+        if (intervals.lower[i]! > intervals.upper[j]!) expect(above[i * n + j]).toBeGreaterThanOrEqual(0.95);
+      }
   });
 
   it('is on the finished leaderboard, empty across comparison groups', () => {
-    const board = computeLeaderboard(countsOf(['a', 'b', 'c', 'd'], [[0, 1, 0, 5], [0, 1, 1, 3], [2, 3, 0, 4], [2, 3, 1, 4]]), { bootstrapRounds: 50 });
+    const board = computeLeaderboard(
+      countsOf(
+        ['a', 'b', 'c', 'd'],
+        [
+          [0, 1, 0, 5],
+          [0, 1, 1, 3],
+          [2, 3, 0, 4],
+          [2, 3, 1, 4],
+        ],
+      ),
+      { bootstrapRounds: 50 },
+    );
     const p = board.pairwise!;
     expect(p.rounds).toBe(50);
     expect(p.above[0 * 4 + 1]).toBeGreaterThan(0.5);

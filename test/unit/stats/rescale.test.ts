@@ -16,7 +16,9 @@ function rescaledAndFresh(counts: PairCounts, from: LeaderboardOptions, to: Lead
 
 describe('changing the anchor is a translation of the same fit, not a refit', () => {
   let arena: PairCounts;
-  beforeAll(async () => { arena = await loadArenaCounts(); });
+  beforeAll(async () => {
+    arena = await loadArenaCounts();
+  });
 
   it('gives exactly the board a refit anchored there gives: ratings, bootstrap and sandwich intervals, rank ranges, pairwise confidence', () => {
     const rounds = { bootstrapRounds: 200, seed: 3 };
@@ -35,13 +37,27 @@ describe('changing the anchor is a translation of the same fit, not a refit', ()
     const b = { ...rounds, anchor: { model: 'claude-2.1', value: 900.5 } };
     expect(rescaledAndFresh(arena, a, b, 50).rescaled).toEqual(rescaledAndFresh(arena, b, b).fresh);
     expect(rescaledAndFresh(arena, b, rounds, 0).rescaled).toEqual(rescaledAndFresh(arena, rounds, rounds).fresh);
-    expect(rescaledAndFresh(arena, rounds, { ...rounds, mean: 1500 }, 60).rescaled).toEqual(rescaledAndFresh(arena, rounds, { ...rounds, mean: 1500 }).fresh);
+    expect(rescaledAndFresh(arena, rounds, { ...rounds, mean: 1500 }, 60).rescaled).toEqual(
+      rescaledAndFresh(arena, rounds, { ...rounds, mean: 1500 }).fresh,
+    );
   });
 
   it('anchors only the anchor group of a disconnected graph, and says so when the anchor has no rating', () => {
     // Two groups, and a model that never lost.
-    const counts = countsOf(['a', 'b', 'c', 'd', 'e'], [[0, 1, 0, 6], [1, 0, 0, 4], [2, 3, 0, 5], [3, 2, 0, 3], [4, 0, 0, 2]]);
-    for (const anchor of [{ model: 'c', value: 1300 }, { model: 'e', value: 10 }]) {
+    const counts = countsOf(
+      ['a', 'b', 'c', 'd', 'e'],
+      [
+        [0, 1, 0, 6],
+        [1, 0, 0, 4],
+        [2, 3, 0, 5],
+        [3, 2, 0, 3],
+        [4, 0, 0, 2],
+      ],
+    );
+    for (const anchor of [
+      { model: 'c', value: 1300 },
+      { model: 'e', value: 10 },
+    ]) {
       const to = { bootstrapRounds: 50, seed: 1, anchor };
       const { rescaled, fresh } = rescaledAndFresh(counts, { bootstrapRounds: 50, seed: 1 }, to);
       expect(rescaled).toEqual(fresh);

@@ -13,7 +13,8 @@ import { countsOf, loadArenaCounts, randomRatings, simulateVotes } from './fixtu
 
 describe('sandwich intervals on simulated votes with known ratings', () => {
   it('cover the true ratings 92–98% of the time (deterministic seeds)', () => {
-    let covered = 0, total = 0;
+    let covered = 0,
+      total = 0;
     for (let run = 0; run < 200; run++) {
       const truth = randomRatings(10, 100, 5000 + run);
       const mean = truth.reduce((s, r) => s + r, 0) / truth.length;
@@ -31,7 +32,8 @@ describe('sandwich intervals on simulated votes with known ratings', () => {
   });
 
   it('cover an anchored model’s neighbours too, and give the anchor itself a zero-width interval', () => {
-    let covered = 0, total = 0;
+    let covered = 0,
+      total = 0;
     for (let run = 0; run < 100; run++) {
       const truth = randomRatings(8, 100, 9000 + run);
       const counts = simulateVotes(truth, 2500, seededRandom(90 + run));
@@ -53,8 +55,18 @@ describe('sandwich intervals on simulated votes with known ratings', () => {
 describe('sandwich standard errors by hand', () => {
   it('match H⁻¹ J H⁻¹ written out for two models', () => {
     // Two models, 30 wins for x, 10 for y, 20 ties: θ = log((30+10)/(10+10)) = log 2 (x over y).
-    const fit = fitBradleyTerry(countsOf(['x', 'y'], [[0, 1, 0, 30], [0, 1, 1, 10], [0, 1, 2, 20]]));
-    const p = 2 / 3, n = 60;
+    const fit = fitBradleyTerry(
+      countsOf(
+        ['x', 'y'],
+        [
+          [0, 1, 0, 30],
+          [0, 1, 1, 10],
+          [0, 1, 2, 20],
+        ],
+      ),
+    );
+    const p = 2 / 3,
+      n = 60;
     const h = n * p * (1 - p);
     const j = 30 * (1 - p) ** 2 + 10 * p ** 2 + 20 * (0.5 - p) ** 2;
     // Var(θ_x − θ_y) = J / H²; each rating is ±half the difference from the mean.
@@ -68,7 +80,8 @@ describe('sandwich standard errors by hand', () => {
     const counts = simulateVotes(randomRatings(6, 120, 3), 4000, seededRandom(3));
     const fit = fitBradleyTerry(counts);
     const { se } = sandwichIntervals(fit, bradleyTerryLikelihood);
-    const g = fit.groups[0], m = g.members.length;
+    const g = fit.groups[0],
+      m = g.members.length;
     // Model-based Var(θ_k − θ̄) from H⁻¹ only.
     const inv = Array.from({ length: m }, (_, c) => {
       const e = new Float64Array(m);
@@ -100,26 +113,34 @@ describe('sandwich standard errors by hand', () => {
 describe('sandwich against the 1000-round bootstrap on 1.67M real Chatbot Arena battles', () => {
   let counts: PairCounts;
   let fit: RatingFit;
-  beforeAll(async () => { counts = await loadArenaCounts(); fit = fitBradleyTerry(counts); });
+  beforeAll(async () => {
+    counts = await loadArenaCounts();
+    fit = fitBradleyTerry(counts);
+  });
 
   it('agree on every bound to within the stated tolerance (printed)', () => {
     const s = sandwichIntervals(fit, bradleyTerryLikelihood);
     const b = bootstrapRatings(fit, bradleyTerryLikelihood, { rounds: 1000, seed: 0 });
-    let maxBound = 0, worst = '';
-    const diffs: number[] = [], ratios: number[] = [];
+    let maxBound = 0,
+      worst = '';
+    const diffs: number[] = [],
+      ratios: number[] = [];
     fit.models.forEach((model, k) => {
       const d = Math.max(Math.abs(s.lower[k]! - b.lower[k]!), Math.abs(s.upper[k]! - b.upper[k]!));
       diffs.push(d);
       ratios.push((b.upper[k]! - b.lower[k]!) / (s.upper[k]! - s.lower[k]!));
-      if (d > maxBound) { maxBound = d; worst = model; }
+      if (d > maxBound) {
+        maxBound = d;
+        worst = model;
+      }
     });
     diffs.sort((p, q) => p - q);
     ratios.sort((p, q) => p - q);
     const m = diffs.length;
     console.log(
       `sandwich vs 1000-round bootstrap, ${m} models: bound difference median ${diffs[m >> 1].toFixed(2)}, ` +
-      `95th percentile ${diffs[Math.floor(0.95 * m)].toFixed(2)}, max ${maxBound.toFixed(2)} Elo (${worst}); ` +
-      `width ratio bootstrap/sandwich median ${ratios[m >> 1].toFixed(3)}, range ${ratios[0].toFixed(3)}–${ratios[m - 1].toFixed(3)}`,
+        `95th percentile ${diffs[Math.floor(0.95 * m)].toFixed(2)}, max ${maxBound.toFixed(2)} Elo (${worst}); ` +
+        `width ratio bootstrap/sandwich median ${ratios[m >> 1].toFixed(3)}, range ${ratios[0].toFixed(3)}–${ratios[m - 1].toFixed(3)}`,
     );
     expect(diffs[m >> 1]).toBeLessThan(0.5);
     expect(maxBound).toBeLessThan(TOLERANCE_ELO);

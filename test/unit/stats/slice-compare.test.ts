@@ -105,8 +105,19 @@ describe('slice vs slice when resamples lose a model’s finite rating', () => {
   // loses that loss, and with it the model's finite rating. The comparison must keep going.
   const names = ['fragile', 'a', 'b', 'c', 'd'];
   const cells = (fragileLosses: number): [number, number, number, number][] => [
-    [0, 1, 0, 12], [1, 0, 0, fragileLosses], [0, 2, 0, 9], [2, 3, 0, 30], [3, 2, 0, 25], [1, 2, 0, 40], [2, 1, 0, 35],
-    [3, 4, 0, 30], [4, 3, 0, 28], [1, 4, 0, 33], [4, 1, 0, 31], [1, 3, 1, 20], [3, 1, 1, 22],
+    [0, 1, 0, 12],
+    [1, 0, 0, fragileLosses],
+    [0, 2, 0, 9],
+    [2, 3, 0, 30],
+    [3, 2, 0, 25],
+    [1, 2, 0, 40],
+    [2, 1, 0, 35],
+    [3, 4, 0, 30],
+    [4, 3, 0, 28],
+    [1, 4, 0, 33],
+    [4, 1, 0, 31],
+    [1, 3, 1, 20],
+    [3, 1, 1, 22],
   ];
   const l = countsOf(names, cells(1));
   const r = countsOf(names, cells(8));
@@ -140,7 +151,10 @@ describe('slice vs slice when resamples lose a model’s finite rating', () => {
   });
 
   it('runs no rounds and says so when fewer than two models are rated in both slices', () => {
-    const tiny = countsOf(names, [[0, 1, 0, 3], [2, 3, 0, 1]]);
+    const tiny = countsOf(names, [
+      [0, 1, 0, 3],
+      [2, 3, 0, 1],
+    ]);
     const run = new SliceComparer(tiny, r, { rounds: 300 });
     expect(run.finished).toBe(true);
     const result = run.current();
@@ -152,8 +166,12 @@ describe('slice vs slice when resamples lose a model’s finite rating', () => {
 
 describe('slice conditions', () => {
   const schema = [
-    { name: 'row_id', type: 'BIGINT' }, { name: 'model_a', type: 'model_name' }, { name: 'language', type: 'VARCHAR' },
-    { name: 'anony', type: 'BOOLEAN' }, { name: 'turn', type: 'BIGINT' }, { name: 'score', type: 'DOUBLE' },
+    { name: 'row_id', type: 'BIGINT' },
+    { name: 'model_a', type: 'model_name' },
+    { name: 'language', type: 'VARCHAR' },
+    { name: 'anony', type: 'BOOLEAN' },
+    { name: 'turn', type: 'BIGINT' },
+    { name: 'score', type: 'DOUBLE' },
     { name: 'tags', type: 'STRUCT(flagged BOOLEAN, note VARCHAR[])' },
   ];
 

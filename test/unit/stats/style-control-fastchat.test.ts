@@ -10,12 +10,32 @@ import { fitStyleControl, type StyleVotes } from '../../../src/core/stats/style-
  */
 type Counts = Record<string, number>;
 interface Meta {
-  sum_assistant_a_tokens: number; sum_assistant_b_tokens: number;
-  header_count_a: Counts; header_count_b: Counts; list_count_a: Counts; list_count_b: Counts; bold_count_a: Counts; bold_count_b: Counts;
+  sum_assistant_a_tokens: number;
+  sum_assistant_b_tokens: number;
+  header_count_a: Counts;
+  header_count_b: Counts;
+  list_count_a: Counts;
+  list_count_b: Counts;
+  bold_count_a: Counts;
+  bold_count_b: Counts;
 }
-interface Battle { model_a: string; model_b: string; winner: 'model_a' | 'model_b' | 'tie' | 'tie (bothbad)'; conv_metadata: Meta }
+interface Battle {
+  model_a: string;
+  model_b: string;
+  winner: 'model_a' | 'model_b' | 'tie' | 'tie (bothbad)';
+  conv_metadata: Meta;
+}
 
-const ELEMENTS = ['sum_assistant_a_tokens', 'header_count_a', 'list_count_a', 'bold_count_a', 'sum_assistant_b_tokens', 'header_count_b', 'list_count_b', 'bold_count_b'] as const;
+const ELEMENTS = [
+  'sum_assistant_a_tokens',
+  'header_count_a',
+  'list_count_a',
+  'bold_count_a',
+  'sum_assistant_b_tokens',
+  'header_count_b',
+  'list_count_b',
+  'bold_count_b',
+] as const;
 
 function preprocessForStyle(df: Battle[]) {
   const order = new Map<string, number>();
@@ -24,20 +44,31 @@ function preprocessForStyle(df: Battle[]) {
   const outcomes = df.map((r) => (r.winner === 'model_a' ? 1 : r.winner === 'model_b' ? 0 : 0.5));
   const value = (x: number | Counts) => (typeof x === 'number' ? x : Object.values(x).reduce((s, v) => s + v, 0));
   const style = ELEMENTS.map((e) => df.map((r) => value(r.conv_metadata[e])));
-  const k = 4, n = df.length;
+  const k = 4,
+    n = df.length;
   const diff = Array.from({ length: k }, (_, f) => style[f].map((x, i) => (x - style[f + k][i]) / (x + style[f + k][i] + 1)));
   const features = Array.from({ length: n }, () => new Array<number>(k));
   diff.forEach((col, f) => {
     const mean = col.reduce((s, x) => s + x, 0) / n;
     const std = Math.sqrt(col.reduce((s, x) => s + (x - mean) ** 2, 0) / n);
-    col.forEach((x, i) => { features[i][f] = (x - mean) / std; });
+    col.forEach((x, i) => {
+      features[i][f] = (x - mean) / std;
+    });
   });
   return { matchups, features, outcomes, models: [...order.keys()] };
 }
 
 /** contextual_bt_loss_and_grad with alpha = ln 10, reg = 0.5, half_reg = 0.25. */
-function lossAndGrad(params: number[], nModels: number, matchups: number[][], features: number[][], outcomes: number[]): [number, number[]] {
-  const alpha = Math.log(10), reg = 0.5, halfReg = 0.25;
+function lossAndGrad(
+  params: number[],
+  nModels: number,
+  matchups: number[][],
+  features: number[][],
+  outcomes: number[],
+): [number, number[]] {
+  const alpha = Math.log(10),
+    reg = 0.5,
+    halfReg = 0.25;
   let loss = halfReg * params.reduce((s, p) => s + p * p, 0);
   const grad = params.map((p) => reg * p);
   matchups.forEach(([a, b], i) => {
@@ -48,18 +79,23 @@ function lossAndGrad(params: number[], nModels: number, matchups: number[][], fe
     const error = outcomes[i] - prob;
     grad[a] -= alpha * error;
     grad[b] += alpha * error;
-    features[i].forEach((x, f) => { grad[nModels + f] -= x * error; });
+    features[i].forEach((x, f) => {
+      grad[nModels + f] -= x * error;
+    });
   });
   return [loss, grad];
 }
 
 /** Limited-memory BFGS (Nocedal & Wright, Algorithm 7.4, two-loop recursion) with an Armijo backtracking line search. */
 function lbfgs(f: (x: number[]) => [number, number[]], x0: number[], gtol: number, maxIter = 3000): number[] {
-  let x = x0.slice(), [fx, g] = f(x);
-  const S: number[][] = [], Y: number[][] = [];
+  let x = x0.slice(),
+    [fx, g] = f(x);
+  const S: number[][] = [],
+    Y: number[][] = [];
   const dot = (u: number[], v: number[]) => u.reduce((s, ui, i) => s + ui * v[i], 0);
   for (let it = 0; it < maxIter && Math.max(...g.map(Math.abs)) > gtol; it++) {
-    const q = g.slice(), alphas: number[] = [];
+    const q = g.slice(),
+      alphas: number[] = [];
     for (let i = S.length - 1; i >= 0; i--) {
       const a = dot(S[i], q) / dot(Y[i], S[i]);
       alphas[i] = a;
@@ -71,17 +107,31 @@ function lbfgs(f: (x: number[]) => [number, number[]], x0: number[], gtol: numbe
       const b = dot(Y[i], q) / dot(Y[i], S[i]);
       for (let j = 0; j < q.length; j++) q[j] += S[i][j] * (alphas[i] - b);
     }
-    const d = q.map((v) => -v), slope = dot(g, d);
-    let t = 1, xn = x, fn = fx, gn = g;
+    const d = q.map((v) => -v),
+      slope = dot(g, d);
+    let t = 1,
+      xn = x,
+      fn = fx,
+      gn = g;
     for (let k = 0; k < 60; k++) {
       xn = x.map((xi, j) => xi + t * d[j]);
       [fn, gn] = f(xn);
       if (fn <= fx + 1e-4 * t * slope) break;
       t /= 2;
     }
-    const s = xn.map((v, j) => v - x[j]), y = gn.map((v, j) => v - g[j]);
-    if (dot(s, y) > 1e-12) { S.push(s); Y.push(y); if (S.length > 10) { S.shift(); Y.shift(); } }
-    x = xn; fx = fn; g = gn;
+    const s = xn.map((v, j) => v - x[j]),
+      y = gn.map((v, j) => v - g[j]);
+    if (dot(s, y) > 1e-12) {
+      S.push(s);
+      Y.push(y);
+      if (S.length > 10) {
+        S.shift();
+        Y.shift();
+      }
+    }
+    x = xn;
+    fx = fn;
+    g = gn;
   }
   if (Math.max(...g.map(Math.abs)) > gtol) throw new Error('lbfgs: did not converge');
   return x;
@@ -108,19 +158,30 @@ function simulate(n: number, models: string[], strength: number[], random: Rando
     const a = Math.floor(random.next() * models.length);
     let b = Math.floor(random.next() * (models.length - 1));
     if (b >= a) b++;
-    const ta = Math.floor(verbosity[a] * (0.3 + random.next())), tb = Math.floor(verbosity[b] * (0.3 + random.next()));
-    const boldA = counts(a % 3 === 0 ? 6 : 2, ['**', '__']), boldB = counts(b % 3 === 0 ? 6 : 2, ['**', '__']);
+    const ta = Math.floor(verbosity[a] * (0.3 + random.next())),
+      tb = Math.floor(verbosity[b] * (0.3 + random.next()));
+    const boldA = counts(a % 3 === 0 ? 6 : 2, ['**', '__']),
+      boldB = counts(b % 3 === 0 ? 6 : 2, ['**', '__']);
     const nb = (c: Counts) => c['**'] + c['__'];
-    const eta = (strength[a] - strength[b]) / 173.7 + 0.4 * ((ta - tb) / (ta + tb + 1)) / 0.35 + 0.1 * (nb(boldA) - nb(boldB)) / (nb(boldA) + nb(boldB) + 1);
+    const eta =
+      (strength[a] - strength[b]) / 173.7 +
+      (0.4 * ((ta - tb) / (ta + tb + 1))) / 0.35 +
+      (0.1 * (nb(boldA) - nb(boldB))) / (nb(boldA) + nb(boldB) + 1);
     const u = random.next();
     const winner = u < 0.12 ? 'tie' : u < 0.16 ? 'tie (bothbad)' : random.next() < 1 / (1 + Math.exp(-eta)) ? 'model_a' : 'model_b';
     return {
-      model_a: models[a], model_b: models[b], winner,
+      model_a: models[a],
+      model_b: models[b],
+      winner,
       conv_metadata: {
-        sum_assistant_a_tokens: ta, sum_assistant_b_tokens: tb,
-        header_count_a: counts(2, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']), header_count_b: counts(2, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']),
-        list_count_a: counts(4, ['ordered', 'unordered']), list_count_b: counts(4, ['ordered', 'unordered']),
-        bold_count_a: boldA, bold_count_b: boldB,
+        sum_assistant_a_tokens: ta,
+        sum_assistant_b_tokens: tb,
+        header_count_a: counts(2, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']),
+        header_count_b: counts(2, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']),
+        list_count_a: counts(4, ['ordered', 'unordered']),
+        list_count_b: counts(4, ['ordered', 'unordered']),
+        bold_count_a: boldA,
+        bold_count_b: boldB,
       },
     };
   });
@@ -129,7 +190,12 @@ function simulate(n: number, models: string[], strength: number[], random: Rando
 /** The app's input: one weighted vote per distinct battle (a battle seen twice becomes weight 2), raw normalised differences. */
 function appVotes(df: Battle[], models: string[]): StyleVotes {
   const sum = (c: Counts) => Object.values(c).reduce((s, v) => s + v, 0);
-  const side = (m: Meta, s: 'a' | 'b') => [m[`sum_assistant_${s}_tokens`], sum(m[`header_count_${s}`]), sum(m[`list_count_${s}`]), sum(m[`bold_count_${s}`])];
+  const side = (m: Meta, s: 'a' | 'b') => [
+    m[`sum_assistant_${s}_tokens`],
+    sum(m[`header_count_${s}`]),
+    sum(m[`list_count_${s}`]),
+    sum(m[`bold_count_${s}`]),
+  ];
   const rows = new Map<string, { battle: Battle; weight: number }>();
   for (const battle of df) {
     const key = JSON.stringify(battle);
@@ -146,10 +212,13 @@ function appVotes(df: Battle[], models: string[]): StyleVotes {
     outcome: Uint8Array.from(list, (r) => code[r.battle.winner]),
     weight: Float64Array.from(list, (r) => r.weight),
     featureNames: ['tokens', 'headers', 'lists', 'bold'],
-    features: [0, 1, 2, 3].map((f) => Float64Array.from(list, ({ battle }) => {
-      const x = side(battle.conv_metadata, 'a')[f], y = side(battle.conv_metadata, 'b')[f];
-      return (x - y) / (x + y + 1);
-    })),
+    features: [0, 1, 2, 3].map((f) =>
+      Float64Array.from(list, ({ battle }) => {
+        const x = side(battle.conv_metadata, 'a')[f],
+          y = side(battle.conv_metadata, 'b')[f];
+        return (x - y) / (x + y + 1);
+      }),
+    ),
   };
 }
 
@@ -179,7 +248,10 @@ describe('style control against FastChat’s compute_style_control, re-derived',
     expect(tokens.eloLower!).toBeLessThan(tokens.eloPerSd!);
     expect(tokens.eloUpper!).toBeGreaterThan(tokens.eloPerSd!);
     for (const row of fit.rows) {
-      if (row.model === 'mixtral-8x7b-instruct-v0.1') { expect(row.controlledLower).toBeNull(); continue; }
+      if (row.model === 'mixtral-8x7b-instruct-v0.1') {
+        expect(row.controlledLower).toBeNull();
+        continue;
+      }
       expect(row.controlledLower! < row.controlled! && row.controlled! < row.controlledUpper!).toBe(true);
     }
   });

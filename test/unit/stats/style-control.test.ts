@@ -23,16 +23,21 @@ interface Simulation {
 function simulate(s: Simulation): StyleVotes {
   const rng = seededRandom(s.seed);
   const n = s.votes;
-  const a = new Int32Array(n), b = new Int32Array(n), outcome = new Uint8Array(n);
+  const a = new Int32Array(n),
+    b = new Int32Array(n),
+    outcome = new Uint8Array(n);
   const features = FEATURES.map(() => new Float64Array(n));
   const count = (rng: Random, mean: number) => Math.floor(mean * (0.5 + rng.next()));
   for (let v = 0; v < n; v++) {
     a[v] = Math.floor(rng.next() * s.models);
-    do b[v] = Math.floor(rng.next() * s.models); while (b[v] === a[v]);
-    const la = count(rng, s.verbosity[a[v]]), lb = count(rng, s.verbosity[b[v]]);
+    do b[v] = Math.floor(rng.next() * s.models);
+    while (b[v] === a[v]);
+    const la = count(rng, s.verbosity[a[v]]),
+      lb = count(rng, s.verbosity[b[v]]);
     features[0][v] = (la - lb) / (la + lb + 1);
     for (let f = 1; f < FEATURES.length; f++) {
-      const x = Math.floor(rng.next() * 4), y = Math.floor(rng.next() * 4);
+      const x = Math.floor(rng.next() * 4),
+        y = Math.floor(rng.next() * 4);
       features[f][v] = (x - y) / (x + y + 1);
     }
   }
@@ -40,11 +45,22 @@ function simulate(s: Simulation): StyleVotes {
   const mean = d.reduce((p, q) => p + q, 0) / n;
   const sd = Math.sqrt(d.reduce((p, q) => p + (q - mean) ** 2, 0) / n);
   for (let v = 0; v < n; v++) {
-    if (rng.next() < s.tie) { outcome[v] = 2; continue; }
-    const eta = (s.ratings[a[v]] - s.ratings[b[v]]) / ELO + s.beta * (d[v] - mean) / sd;
+    if (rng.next() < s.tie) {
+      outcome[v] = 2;
+      continue;
+    }
+    const eta = (s.ratings[a[v]] - s.ratings[b[v]]) / ELO + (s.beta * (d[v] - mean)) / sd;
     outcome[v] = rng.next() < 1 / (1 + Math.exp(-eta)) ? 0 : 1;
   }
-  return { models: Array.from({ length: s.models }, (_, k) => `m${k}`), a, b, outcome, weight: new Float64Array(n).fill(1), featureNames: FEATURES, features };
+  return {
+    models: Array.from({ length: s.models }, (_, k) => `m${k}`),
+    a,
+    b,
+    outcome,
+    weight: new Float64Array(n).fill(1),
+    featureNames: FEATURES,
+    features,
+  };
 }
 
 const spread = (xs: (number | null)[]) => Math.max(...(xs as number[])) - Math.min(...(xs as number[]));
@@ -52,7 +68,15 @@ const byModel = (fit: ReturnType<typeof fitStyleControl>) => Object.fromEntries(
 
 describe('fitStyleControl', () => {
   test('equal models whose wins come from answer length: raw ratings differ, controlled ones are equal, and the length coefficient is recovered', () => {
-    const votes = simulate({ models: 6, votes: 40_000, ratings: [1000, 1000, 1000, 1000, 1000, 1000], verbosity: [2000, 1500, 1000, 600, 300, 150], beta: 0.5, tie: 0.1, seed: 7 });
+    const votes = simulate({
+      models: 6,
+      votes: 40_000,
+      ratings: [1000, 1000, 1000, 1000, 1000, 1000],
+      verbosity: [2000, 1500, 1000, 600, 300, 150],
+      beta: 0.5,
+      tie: 0.1,
+      seed: 7,
+    });
     const fit = fitStyleControl(votes);
     expect(fit.converged).toBe(true);
     expect(spread(fit.rows.map((r) => r.raw))).toBeGreaterThan(100);
@@ -73,7 +97,15 @@ describe('fitStyleControl', () => {
 
   test('with no style effect the controlled ratings equal the raw ones within noise', () => {
     const ratings = [1150, 1080, 1000, 960, 900, 850];
-    const votes = simulate({ models: 6, votes: 30_000, ratings, verbosity: [2000, 1500, 1000, 600, 300, 150], beta: 0, tie: 0.1, seed: 11 });
+    const votes = simulate({
+      models: 6,
+      votes: 30_000,
+      ratings,
+      verbosity: [2000, 1500, 1000, 600, 300, 150],
+      beta: 0,
+      tie: 0.1,
+      seed: 11,
+    });
     const fit = fitStyleControl(votes);
     for (const r of fit.rows) expect(Math.abs(r.change!)).toBeLessThan(12);
     for (const c of fit.coefficients) expect(Math.abs(c.logit!)).toBeLessThan(4 * c.se!);
@@ -83,7 +115,15 @@ describe('fitStyleControl', () => {
   });
 
   test('with every feature zero the fit is the app’s Bradley-Terry but for the L2 penalty’s tiny pull, and every feature is left out', () => {
-    const votes = simulate({ models: 5, votes: 5_000, ratings: [1100, 1050, 1000, 950, 900], verbosity: [100, 100, 100, 100, 100], beta: 0, tie: 0.2, seed: 3 });
+    const votes = simulate({
+      models: 5,
+      votes: 5_000,
+      ratings: [1100, 1050, 1000, 950, 900],
+      verbosity: [100, 100, 100, 100, 100],
+      beta: 0,
+      tie: 0.2,
+      seed: 3,
+    });
     votes.features = votes.features.map((f) => new Float64Array(f.length));
     votes.outcome[0] = 3; // a both_bad counts as a tie on both sides
     const fit = fitStyleControl(votes);
@@ -98,20 +138,38 @@ describe('fitStyleControl', () => {
   });
 
   test('swapping the seats of every vote (and the sign of its features) changes nothing', () => {
-    const votes = simulate({ models: 5, votes: 6_000, ratings: [1100, 1050, 1000, 950, 900], verbosity: [900, 700, 500, 300, 100], beta: 0.3, tie: 0.1, seed: 5 });
+    const votes = simulate({
+      models: 5,
+      votes: 6_000,
+      ratings: [1100, 1050, 1000, 950, 900],
+      verbosity: [900, 700, 500, 300, 100],
+      beta: 0.3,
+      tie: 0.1,
+      seed: 5,
+    });
     const swapped: StyleVotes = {
       ...votes,
-      a: votes.b, b: votes.a,
+      a: votes.b,
+      b: votes.a,
       outcome: votes.outcome.map((o) => (o === 0 ? 1 : o === 1 ? 0 : o)),
       features: votes.features.map((f) => f.map((x) => -x)),
     };
-    const one = fitStyleControl(votes), two = fitStyleControl(swapped);
+    const one = fitStyleControl(votes),
+      two = fitStyleControl(swapped);
     one.rows.forEach((r, i) => expect(r.controlled!).toBeCloseTo(two.rows[i].controlled!, 6));
     one.coefficients.forEach((c, i) => expect(c.logit!).toBeCloseTo(two.coefficients[i].logit!, 6));
   });
 
   test('a model that never lost keeps the finite rating FastChat gives it through the penalty, flagged and unranked', () => {
-    const votes = simulate({ models: 4, votes: 4_000, ratings: [1000, 1000, 1000, 1000], verbosity: [500, 400, 300, 200], beta: 0.4, tie: 0, seed: 9 });
+    const votes = simulate({
+      models: 4,
+      votes: 4_000,
+      ratings: [1000, 1000, 1000, 1000],
+      verbosity: [500, 400, 300, 200],
+      beta: 0.4,
+      tie: 0,
+      seed: 9,
+    });
     const extra = 20;
     const grow = <T extends Int32Array | Uint8Array | Float64Array>(x: T, fill: (i: number) => number): T => {
       const out = new (x.constructor as new (n: number) => T)(x.length + extra);
@@ -121,8 +179,12 @@ describe('fitStyleControl', () => {
     };
     const withChamp: StyleVotes = {
       models: [...votes.models, 'champ'],
-      a: grow(votes.a, () => 4), b: grow(votes.b, (i) => i % 4), outcome: grow(votes.outcome, () => 0),
-      weight: grow(votes.weight, () => 1), featureNames: FEATURES, features: votes.features.map((f) => grow(f, () => 0)),
+      a: grow(votes.a, () => 4),
+      b: grow(votes.b, (i) => i % 4),
+      outcome: grow(votes.outcome, () => 0),
+      weight: grow(votes.weight, () => 1),
+      featureNames: FEATURES,
+      features: votes.features.map((f) => grow(f, () => 0)),
     };
     const fit = fitStyleControl(withChamp);
     const champ = byModel(fit).champ;

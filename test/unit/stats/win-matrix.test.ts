@@ -4,7 +4,17 @@ import { countsOf } from './fixtures.ts';
 
 describe('winMatrix', () => {
   // x–y: x wins 3 from seat a and 1 from seat b, y wins 2; 4 ties/both_bad. z only ties x. w never plays.
-  const counts = countsOf(['x', 'y', 'z', 'w'], [[0, 1, 0, 3], [1, 0, 1, 1], [1, 0, 0, 2], [0, 1, 2, 3], [1, 0, 3, 1], [2, 0, 2, 5]]);
+  const counts = countsOf(
+    ['x', 'y', 'z', 'w'],
+    [
+      [0, 1, 0, 3],
+      [1, 0, 1, 1],
+      [1, 0, 0, 2],
+      [0, 1, 2, 3],
+      [1, 0, 3, 1],
+      [2, 0, 2, 5],
+    ],
+  );
   const result = winMatrix(counts);
 
   it('pools both seat orders and ignores ties in the win fraction', () => {

@@ -3,18 +3,34 @@ import { foldText, parseInline, parseMarkdown, splitBidi, type Block, type Inlin
 
 /** All the text a reader would see, joined: what the DOM's textContent would be. */
 const inlineText = (nodes: Inline[]): string =>
-  nodes.map((n) => (n.type === 'text' || n.type === 'code' ? n.text : n.type === 'bidi' ? n.char : n.type === 'link' ? `${inlineText(n.children)} (${n.url})` : inlineText(n.children))).join('');
+  nodes
+    .map((n) =>
+      n.type === 'text' || n.type === 'code'
+        ? n.text
+        : n.type === 'bidi'
+          ? n.char
+          : n.type === 'link'
+            ? `${inlineText(n.children)} (${n.url})`
+            : inlineText(n.children),
+    )
+    .join('');
 
 describe('the safe markdown reader', () => {
   test('reads paragraphs, headings, lists, quotes, rules and fenced code', () => {
-    const blocks = parseMarkdown('# Title\n\nSome **bold** and *em* and `code`.\n\n- one\n- two\n\n3. three\n4. four\n\n> quoted\n\n---\n\n```js\nlet x = 1;\n```');
+    const blocks = parseMarkdown(
+      '# Title\n\nSome **bold** and *em* and `code`.\n\n- one\n- two\n\n3. three\n4. four\n\n> quoted\n\n---\n\n```js\nlet x = 1;\n```',
+    );
     expect(blocks.map((b) => b.type)).toEqual(['heading', 'paragraph', 'list', 'list', 'quote', 'rule', 'code']);
     expect(blocks[1]).toEqual({
       type: 'paragraph',
       children: [
-        { type: 'text', text: 'Some ' }, { type: 'strong', children: [{ type: 'text', text: 'bold' }] },
-        { type: 'text', text: ' and ' }, { type: 'em', children: [{ type: 'text', text: 'em' }] },
-        { type: 'text', text: ' and ' }, { type: 'code', text: 'code' }, { type: 'text', text: '.' },
+        { type: 'text', text: 'Some ' },
+        { type: 'strong', children: [{ type: 'text', text: 'bold' }] },
+        { type: 'text', text: ' and ' },
+        { type: 'em', children: [{ type: 'text', text: 'em' }] },
+        { type: 'text', text: ' and ' },
+        { type: 'code', text: 'code' },
+        { type: 'text', text: '.' },
       ],
     });
     expect(blocks[3]).toMatchObject({ type: 'list', ordered: true, start: 3 });

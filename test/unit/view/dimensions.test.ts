@@ -38,13 +38,53 @@ function battlesOf(shape: string): { columns: ColumnInfo[]; detection: Detection
 
 /** Distinct counts as a profile of the samples reports them (ids high, slices low). */
 const DISTINCT: Record<string, number> = {
-  question_id: 28871, judge: 6209, turn: 5, anony: 2, language: 9, tstamp: 28233, is_code: 2, is_refusal: 2,
-  vote_id: 2442, llm_id: 4, competitor_type: 4, created_at: 3714, id: 7641, timestamp: 6693, model_pair_name: 114,
-  selected_category: 7, pref_strength: 3, source: 2, agreement_score: 10, a_votes: 6, b_votes: 6, swap_id: 3109,
-  response_order: 2, qid: 408, dataset: 2, annotator: 12, multi_turn: 2, incorrect: 2, superficial: 2,
-  instructions_not_followed: 2, judge_1_response: 4, session_hash: 700, is_multi_turn: 2, conversation_turns: 6, prompt_chars: 900,
-  judge_model: 1, judge_temperature: 1, invalid_votes: 4, num_judges: 1, winner: 3, response_1_judge_score: 150,
-  response_2_judge_score: 150, judge_2_response: 4, judge_3_response: 4, judge_4_response: 4, judge_5_response: 4, original_index: 200,
+  question_id: 28871,
+  judge: 6209,
+  turn: 5,
+  anony: 2,
+  language: 9,
+  tstamp: 28233,
+  is_code: 2,
+  is_refusal: 2,
+  vote_id: 2442,
+  llm_id: 4,
+  competitor_type: 4,
+  created_at: 3714,
+  id: 7641,
+  timestamp: 6693,
+  model_pair_name: 114,
+  selected_category: 7,
+  pref_strength: 3,
+  source: 2,
+  agreement_score: 10,
+  a_votes: 6,
+  b_votes: 6,
+  swap_id: 3109,
+  response_order: 2,
+  qid: 408,
+  dataset: 2,
+  annotator: 12,
+  multi_turn: 2,
+  incorrect: 2,
+  superficial: 2,
+  instructions_not_followed: 2,
+  judge_1_response: 4,
+  session_hash: 700,
+  is_multi_turn: 2,
+  conversation_turns: 6,
+  prompt_chars: 900,
+  judge_model: 1,
+  judge_temperature: 1,
+  invalid_votes: 4,
+  num_judges: 1,
+  winner: 3,
+  response_1_judge_score: 150,
+  response_2_judge_score: 150,
+  judge_2_response: 4,
+  judge_3_response: 4,
+  judge_4_response: 4,
+  judge_5_response: 4,
+  original_index: 200,
   judge_job_id: 1,
 };
 
@@ -58,13 +98,21 @@ describe('dimensions from each sample shape', () => {
   it('lmsys conversations: preset slices first, then every moderation category and toxicity flag, flat', () => {
     const dims = dimensionsOf('lmsys-conversations');
     expect(summary(dims).slice(0, 6)).toEqual([
-      'language:category', 'turn:number', 'anony:boolean', 'judge:category', 'tstamp:unix-seconds', 'openai_moderation.flagged:boolean',
+      'language:category',
+      'turn:number',
+      'anony:boolean',
+      'judge:category',
+      'tstamp:unix-seconds',
+      'openai_moderation.flagged:boolean',
     ]);
     const categories = dims.filter((d) => d.group === 'moderation category');
     expect(categories).toHaveLength(11);
     expect(categories.map((d) => d.path.at(-1))).toContain('self-harm/intent');
     expect(categories[0]).toEqual({
-      path: ['openai_moderation', 'categories', 'harassment'], label: 'moderation category: harassment', kind: 'boolean', group: 'moderation category',
+      path: ['openai_moderation', 'categories', 'harassment'],
+      label: 'moderation category: harassment',
+      kind: 'boolean',
+      group: 'moderation category',
     });
     expect(summary(dims).slice(-2)).toEqual(['toxic_chat_tag.roberta-large.flagged:boolean', 'toxic_chat_tag.t5-large.flagged:boolean']);
     expect(dims.find((d) => d.path[0] === 'turn')?.integer).toBe(true);
@@ -76,7 +124,11 @@ describe('dimensions from each sample shape', () => {
 
   it('lmsys battles (clean_battle): the arena slices', () => {
     expect(summary(dimensionsOf('lmsys-battles'))).toEqual([
-      'language:category', 'turn:number', 'anony:boolean', 'judge:category', 'tstamp:unix-seconds',
+      'language:category',
+      'turn:number',
+      'anony:boolean',
+      'judge:category',
+      'tstamp:unix-seconds',
     ]);
   });
 
@@ -96,15 +148,26 @@ describe('dimensions from each sample shape', () => {
 
   it('comparia: category, date and the twelve quality labels; the 114 model pairs are not a category', () => {
     const dims = dimensionsOf('comparia-votes');
-    expect(summary(dims).slice(0, 4)).toEqual(['selected_category:category', 'timestamp:date', 'is_unedited_prompt:boolean', 'conv_useful_a:boolean']);
+    expect(summary(dims).slice(0, 4)).toEqual([
+      'selected_category:category',
+      'timestamp:date',
+      'is_unedited_prompt:boolean',
+      'conv_useful_a:boolean',
+    ]);
     expect(dims).toHaveLength(15);
     expect(dims.some((d) => d.path[0] === 'model_pair_name' || d.path[0] === 'id')).toBe(false);
   });
 
   it('french-maxx: source, preference strength as a category, the defect labels and the conversation shape', () => {
     expect(summary(dimensionsOf('french-maxx'))).toEqual([
-      'source:category', 'pref_strength:category', 'incorrect:boolean', 'superficial:boolean', 'instructions_not_followed:boolean',
-      'is_multi_turn:boolean', 'conversation_turns:number', 'prompt_chars:number',
+      'source:category',
+      'pref_strength:category',
+      'incorrect:boolean',
+      'superficial:boolean',
+      'instructions_not_followed:boolean',
+      'is_multi_turn:boolean',
+      'conversation_turns:number',
+      'prompt_chars:number',
     ]);
   });
 
@@ -150,8 +213,15 @@ describe('dimensions of files no preset describes', () => {
 
   it('makes low-cardinality strings and small integers categories, other numbers ranges, and skips the rest', () => {
     expect(summary(decideDimensions({ columns, hints: [], distinct }))).toEqual([
-      'topic:category', 'difficulty:category', 'tokens:number', 'latency:number', 'day:date', 'flagged:boolean',
-      'openai_moderation.flagged:boolean', 'openai_moderation.categories.hate:boolean', 'raw_winner:category',
+      'topic:category',
+      'difficulty:category',
+      'tokens:number',
+      'latency:number',
+      'day:date',
+      'flagged:boolean',
+      'openai_moderation.flagged:boolean',
+      'openai_moderation.categories.hate:boolean',
+      'raw_winner:category',
     ]);
   });
 
@@ -182,7 +252,10 @@ describe('dimensions of files no preset describes', () => {
 describe('editing one dimension of the filter list', () => {
   const language: Dimension = { path: ['language'], label: 'language', kind: 'category' };
   const anony: Dimension = { path: ['anony'], label: 'anonymous', kind: 'boolean' };
-  const base: Filter[] = [{ kind: 'exclude-outcomes', outcomes: ['tie'] }, { kind: 'range', path: ['turn'], min: 2 }];
+  const base: Filter[] = [
+    { kind: 'exclude-outcomes', outcomes: ['tie'] },
+    { kind: 'range', path: ['turn'], min: 2 },
+  ];
 
   it('replaces the values of a dimension and leaves the other filters alone', () => {
     const a = setValues(base, language, ['French']);
@@ -204,7 +277,11 @@ describe('editing one dimension of the filter list', () => {
     expect(currentRange(f, ['turn'])).toEqual({ max: 3 });
     expect(f.at(-1)).toEqual({ kind: 'date', path: ['tstamp'], from: '2023-05-01', to: '2023-06-01' });
     expect(currentDays(f, ['tstamp'])).toEqual({ from: '2023-05-01', last: '2023-05-31' });
-    const schema = [{ name: 'turn', type: 'BIGINT' }, { name: 'tstamp', type: 'DOUBLE' }, { name: 'outcome', type: 'VARCHAR' }];
+    const schema = [
+      { name: 'turn', type: 'BIGINT' },
+      { name: 'tstamp', type: 'DOUBLE' },
+      { name: 'outcome', type: 'VARCHAR' },
+    ];
     expect(() => filtersSql(f, schema)).not.toThrow();
   });
 
@@ -223,7 +300,12 @@ describe('the names of filter values', () => {
   it('are never empty: NULL is "(missing)" and a blank text "(empty text)", so every checkbox has a label', async () => {
     const { valueText } = await import('../../../src/core/view/filter-edit.ts');
     expect([valueText(null), valueText(''), valueText('  '), valueText('A'), valueText(0), valueText(false)]).toEqual([
-      '(missing)', '(empty text)', '(empty text)', 'A', '0', 'false',
+      '(missing)',
+      '(empty text)',
+      '(empty text)',
+      'A',
+      '0',
+      'false',
     ]);
   });
 });

@@ -3,7 +3,14 @@ import { matchesSearch, searchTokens } from '../../../src/core/view/model-search
 import { searchRows } from '../../../src/core/view/leaderboard-table.ts';
 import type { LeaderboardRow } from '../../../src/core/stats/leaderboard.ts';
 
-const MODELS = ['gpt-4o-2024-05-13', 'gpt-4o-mini-2024-07-18', 'gpt-4-0613', 'chatgpt-4o-latest', 'claude-3-5-sonnet-20240620', 'llama-3.1-405b-instruct'];
+const MODELS = [
+  'gpt-4o-2024-05-13',
+  'gpt-4o-mini-2024-07-18',
+  'gpt-4-0613',
+  'chatgpt-4o-latest',
+  'claude-3-5-sonnet-20240620',
+  'llama-3.1-405b-instruct',
+];
 const find = (q: string) => MODELS.filter((m) => matchesSearch(m, q));
 
 describe('token search over model names', () => {

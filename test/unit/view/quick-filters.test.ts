@@ -9,7 +9,14 @@ const OUTCOME: ColumnInfo = { name: 'outcome', type: "ENUM('a', 'b', 'tie', 'bot
 const conversations = [OUTCOME, ...SHAPES['lmsys-conversations']];
 const plainFlag: ColumnInfo[] = [OUTCOME, { name: 'flagged', type: 'BOOLEAN' }];
 const none: ColumnInfo[] = [OUTCOME, { name: 'language', type: 'VARCHAR' }, { name: 'anony', type: 'VARCHAR' }];
-const all: QuickToggles = { excludeTies: true, excludeBothBad: true, excludeFlagged: true, anonymousOnly: true, dedupOnly: true, minVotes: 50 };
+const all: QuickToggles = {
+  excludeTies: true,
+  excludeBothBad: true,
+  excludeFlagged: true,
+  anonymousOnly: true,
+  dedupOnly: true,
+  minVotes: 50,
+};
 
 describe('quick toggles', () => {
   it('add nothing when all are off', () => {
@@ -33,10 +40,16 @@ describe('quick toggles', () => {
   });
 
   it("offer LMArena's de-duplication when dedup_tag.sampled exists, as a filter on it", () => {
-    const lmarena = [OUTCOME, ...SHAPES['lmarena-140k'].filter((c) => c.name !== 'dedup_tag'), { name: 'dedup_tag', type: 'STRUCT(high_freq BOOLEAN, sampled BOOLEAN)' }];
+    const lmarena = [
+      OUTCOME,
+      ...SHAPES['lmarena-140k'].filter((c) => c.name !== 'dedup_tag'),
+      { name: 'dedup_tag', type: 'STRUCT(high_freq BOOLEAN, sampled BOOLEAN)' },
+    ];
     expect(applicableToggles(lmarena)).toContain('dedupOnly');
     expect(applicableToggles(conversations)).not.toContain('dedupOnly');
-    expect(quickFilters({ ...DEFAULT_VIEW.quick, dedupOnly: true }, lmarena)).toEqual([{ kind: 'boolean', path: ['dedup_tag', 'sampled'], value: true }]);
+    expect(quickFilters({ ...DEFAULT_VIEW.quick, dedupOnly: true }, lmarena)).toEqual([
+      { kind: 'boolean', path: ['dedup_tag', 'sampled'], value: true },
+    ]);
     expect(quickFilters({ ...DEFAULT_VIEW.quick, dedupOnly: true }, conversations)).toEqual([]);
   });
 
@@ -57,7 +70,12 @@ describe('quick toggles', () => {
 
   it('say which toggles apply to each dataset', () => {
     expect(applicableToggles(conversations)).toEqual(['excludeTies', 'excludeBothBad', 'excludeFlagged', 'anonymousOnly', 'minVotes']);
-    expect(applicableToggles([OUTCOME, ...SHAPES['lmsys-battles']])).toEqual(['excludeTies', 'excludeBothBad', 'anonymousOnly', 'minVotes']);
+    expect(applicableToggles([OUTCOME, ...SHAPES['lmsys-battles']])).toEqual([
+      'excludeTies',
+      'excludeBothBad',
+      'anonymousOnly',
+      'minVotes',
+    ]);
     expect(applicableToggles([OUTCOME, ...SHAPES['comparag']], { a: 10, b: 9, tie: 3, both_bad: 0 })).toEqual(['excludeTies', 'minVotes']);
     expect(applicableToggles([OUTCOME, ...SHAPES['french-maxx']], { a: 5000 })).toEqual(['minVotes']);
     expect(applicableToggles(none)).toEqual(['excludeTies', 'excludeBothBad', 'minVotes']);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { lensAfter, SHORTCUTS, shortcutFor } from '../../../src/core/view/shortcuts.ts';
 import { nextTheme, readTheme } from '../../../src/core/view/theme.ts';
 
-const press = (key: string, extra: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; inField: boolean }> = {}) => shortcutFor({ key, inField: false, ...extra });
+const press = (key: string, extra: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; inField: boolean }> = {}) =>
+  shortcutFor({ key, inField: false, ...extra });
 
 describe('keyboard shortcuts', () => {
   it('digits open the lens tabs in order, brackets step through them', () => {

@@ -4,7 +4,10 @@ import { decodeView, encodeView } from '../../../src/core/view/url-codec.ts';
 import { DEFAULT_VIEW } from '../../../src/core/view/view-state.ts';
 import { HOSTILE } from './view-arbitraries.ts';
 
-const KEYS = 'v sample src file map f q_ties q_bothbad q_flagged q_anon q_min lens anchor ties rounds seed sort search top pair cmp_l cmp_r pivot'.split(' ');
+const KEYS =
+  'v sample src file map f q_ties q_bothbad q_flagged q_anon q_min lens anchor ties rounds seed sort search top pair cmp_l cmp_r pivot'.split(
+    ' ',
+  );
 const json = (key: string, value: unknown) => `${key}=${encodeURIComponent(JSON.stringify(value))}`;
 
 /** Whatever was decoded must itself be a view the codec writes and reads back cleanly. */
@@ -25,7 +28,11 @@ describe('decodeView on broken parameters', () => {
     ['ties=bradley', 'ties', 'ignored "ties": expected half or davidson, got "bradley"'],
     ['ci=wald', 'ci', 'ignored "ci": expected bootstrap or sandwich, got "wald"'],
     ['lens=SQL%3Bdrop', 'lens', 'ignored "lens": expected a lens name of 1 to 20 lowercase letters, got "SQL;drop"'],
-    ['sort=elo.desc', 'sort', 'ignored "sort": expected <column>.asc or <column>.desc with a column from rank, model, rating, interval, votes, wins, losses, ties, winRate, group, rankRange, tier, got "elo.desc"'],
+    [
+      'sort=elo.desc',
+      'sort',
+      'ignored "sort": expected <column>.asc or <column>.desc with a column from rank, model, rating, interval, votes, wins, losses, ties, winRate, group, rankRange, tier, got "elo.desc"',
+    ],
     ['anchor=gpt-4', 'anchor', 'ignored "anchor": expected <model>@<rating>, got "gpt-4"'],
     ['anchor=gpt-4@1e999', 'anchor', 'ignored "anchor": rating: expected a finite number, got "1e999"'],
     ['anchor=gpt-4@0x10', 'anchor', 'ignored "anchor": rating: expected a finite number, got "0x10"'],
@@ -40,21 +47,44 @@ describe('decodeView on broken parameters', () => {
     ['f=[{"kind":"sql","sql":"1=1"}]', 'f', 'ignored "f": filter 1: unknown kind "sql"'],
     ['f=[{"__proto__":{"polluted":true}}]', 'f', 'ignored "f": filter 1: no "kind"'],
     [json('f', [{ kind: 'in', path: ['x'], values: [1], extra: 1 }]), 'f', 'ignored "f": filter 1: unexpected field "extra"'],
-    [json('f', [{ kind: 'in', path: ['a', 'b', 'c', 'd', 'e'], values: [] }]), 'f', 'ignored "f": filter 1: path must be a list of 1 to 4 names, got ["a","b","c","d","e"]'],
-    [json('f', [{ kind: 'in', path: ['x'.repeat(201)], values: [] }]), 'f', `ignored "f": filter 1: each path part must be a name of 1 to 200 characters, got "${'x'.repeat(40)}…"`],
-    [json('f', [{ kind: 'in', path: ['x'], values: [{ a: 1 }] }]), 'f', 'ignored "f": filter 1: values may be text, finite numbers, true, false or null, got {"a":1}'],
+    [
+      json('f', [{ kind: 'in', path: ['a', 'b', 'c', 'd', 'e'], values: [] }]),
+      'f',
+      'ignored "f": filter 1: path must be a list of 1 to 4 names, got ["a","b","c","d","e"]',
+    ],
+    [
+      json('f', [{ kind: 'in', path: ['x'.repeat(201)], values: [] }]),
+      'f',
+      `ignored "f": filter 1: each path part must be a name of 1 to 200 characters, got "${'x'.repeat(40)}…"`,
+    ],
+    [
+      json('f', [{ kind: 'in', path: ['x'], values: [{ a: 1 }] }]),
+      'f',
+      'ignored "f": filter 1: values may be text, finite numbers, true, false or null, got {"a":1}',
+    ],
     [json('f', [{ kind: 'in', path: ['x'], values: Array(1001).fill(1) }]), 'f', 'ignored "f": filter 1: more than 1000 values (1001)'],
     ['cmp_l=[{"kind":"range","path":["turn"],"min":1e309}]', 'cmp_l', 'ignored "cmp_l": filter 1: min must be a finite number, got null'],
-    ['cmp_r=[{"kind":"exclude-outcomes","outcomes":["a","draw"]}]', 'cmp_r', 'ignored "cmp_r": filter 1: outcomes must be a list drawn from a, b, tie, both_bad, got ["a","draw"]'],
-    [json('map', { a: 'x', b: 'y', w: { outcome: 'left' } }), 'map', 'ignored "map": "w.outcome" must be one of a, b, tie, both_bad, got "left"'],
+    [
+      'cmp_r=[{"kind":"exclude-outcomes","outcomes":["a","draw"]}]',
+      'cmp_r',
+      'ignored "cmp_r": filter 1: outcomes must be a list drawn from a, b, tie, both_bad, got ["a","draw"]',
+    ],
+    [
+      json('map', { a: 'x', b: 'y', w: { outcome: 'left' } }),
+      'map',
+      'ignored "map": "w.outcome" must be one of a, b, tie, both_bad, got "left"',
+    ],
     [json('map', { a: 'x', b: 'y', w: { col: 'w', labels: { l: 'a' } }, sql: '1' }), 'map', 'ignored "map": unexpected field "sql"'],
   ];
-  it.each(cases.map(([search, key, note]) => ({ search, key, note })))('falls back to the default for a bad $key (case %#), with a note naming it', ({ search, key, note }) => {
-    const { state, notes } = decodeView(search);
-    expect(notes).toEqual([note]);
-    expect(note).toContain(`"${key}"`);
-    expect(state).toEqual(DEFAULT_VIEW);
-  });
+  it.each(cases.map(([search, key, note]) => ({ search, key, note })))(
+    'falls back to the default for a bad $key (case %#), with a note naming it',
+    ({ search, key, note }) => {
+      const { state, notes } = decodeView(search);
+      expect(notes).toEqual([note]);
+      expect(note).toContain(`"${key}"`);
+      expect(state).toEqual(DEFAULT_VIEW);
+    },
+  );
 
   it('reads the good parameters next to a broken one', () => {
     const { state, notes } = decodeView('?v=2&rounds=abc&lens=matrix&top=-5&seed=7');
@@ -126,7 +156,11 @@ describe('decodeView on broken parameters', () => {
   });
 
   it('never throws on known keys with random or hostile values', () => {
-    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom(...HOSTILE, '1e309', '-5', 'NaN', '[]', '{}', 'null', '[null]', '%', '@', '~', ','));
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom(...HOSTILE, '1e309', '-5', 'NaN', '[]', '{}', 'null', '[null]', '%', '@', '~', ','),
+    );
     const param = fc.tuple(fc.constantFrom(...KEYS, '__proto__', 'url', 'filter'), value, fc.boolean());
     fc.assert(
       fc.property(fc.array(param, { maxLength: 12 }), (params) => {

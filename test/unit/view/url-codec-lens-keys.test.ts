@@ -6,7 +6,12 @@ describe('the matrix mode and the SQL text in the address', () => {
   const modes = ['fraction', 'battles', 'predicted'];
 
   test('round-trip with the other parameters', () => {
-    const state = { ...structuredClone(DEFAULT_VIEW), lens: 'matrix', matrix: { mode: 'battles', top: 50 }, sql: "SELECT outcome, count(*) FROM battles WHERE model_a = 'x' GROUP BY 1" };
+    const state = {
+      ...structuredClone(DEFAULT_VIEW),
+      lens: 'matrix',
+      matrix: { mode: 'battles', top: 50 },
+      sql: "SELECT outcome, count(*) FROM battles WHERE model_a = 'x' GROUP BY 1",
+    };
     const query = encodeView(state);
     expect(query).toContain('mx=battles');
     expect(query).toContain('mx_top=50');

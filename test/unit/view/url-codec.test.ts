@@ -94,10 +94,16 @@ describe('encodeView and decodeView together', () => {
   });
 
   it('write the keys in one fixed order', () => {
-    const order = 'v sample src hf config split file map f q_ties q_bothbad q_flagged q_anon q_dedup q_min lens anchor ties rounds seed ci tiers sort search top pair cmp_l cmp_r pivot mx mx_top sql'.split(' ');
+    const order =
+      'v sample src hf config split file map f q_ties q_bothbad q_flagged q_anon q_dedup q_min lens anchor ties rounds seed ci tiers sort search top pair cmp_l cmp_r pivot mx mx_top sql'.split(
+        ' ',
+      );
     fc.assert(
       fc.property(viewStateArb, (s) => {
-        const keys = encodeView(s).split('&').filter(Boolean).map((p) => p.split('=')[0]);
+        const keys = encodeView(s)
+          .split('&')
+          .filter(Boolean)
+          .map((p) => p.split('=')[0]);
         const positions = keys.map((k) => order.indexOf(k));
         expect(positions.every((p) => p >= 0)).toBe(true);
         expect(positions).toEqual([...positions].sort((a, b) => a - b));

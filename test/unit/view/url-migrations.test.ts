@@ -68,7 +68,10 @@ describe('old links', () => {
 
   it('keeps the source a version 1 link names', () => {
     expect(decodeView('?v=1&sample=comparag-votes').state.source).toEqual({ kind: 'sample', id: 'comparag-votes' });
-    expect(decodeView('?v=1&src=https://example.org/a.parquet').state.source).toEqual({ kind: 'remote', url: 'https://example.org/a.parquet' });
+    expect(decodeView('?v=1&src=https://example.org/a.parquet').state.source).toEqual({
+      kind: 'remote',
+      url: 'https://example.org/a.parquet',
+    });
   });
 
   it('reads a link without a version, or an empty one, as current: no source means the real 2024-08-14 counts', () => {

@@ -66,10 +66,9 @@ const winner: fc.Arbitrary<WinnerSource> = fc.oneof(
     namesModel: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('constant' as const), outcome: fc.constantFrom(...OUTCOMES) }),
-  fc.record(
-    { a: name, b: name, tie: name, both_bad: name },
-    { requiredKeys: ['a', 'b'] },
-  ).map((columns) => ({ kind: 'one-hot' as const, columns })),
+  fc
+    .record({ a: name, b: name, tie: name, both_bad: name }, { requiredKeys: ['a', 'b'] })
+    .map((columns) => ({ kind: 'one-hot' as const, columns })),
   fc.record({
     kind: fc.constant('votes' as const),
     columns: fc.array(name, { minLength: 1, maxLength: 5 }),
@@ -77,7 +76,14 @@ const winner: fc.Arbitrary<WinnerSource> = fc.oneof(
   }),
 );
 const mapping: fc.Arbitrary<ColumnMapping> = fc.record(
-  { modelA: side, modelB: side, winner, tieFlag: name, weight: name, extraPairs: fc.array(fc.record({ modelA: side, modelB: side }), { minLength: 1, maxLength: 4 }) },
+  {
+    modelA: side,
+    modelB: side,
+    winner,
+    tieFlag: name,
+    weight: name,
+    extraPairs: fc.array(fc.record({ modelA: side, modelB: side }), { minLength: 1, maxLength: 4 }),
+  },
   { requiredKeys: ['modelA', 'modelB', 'winner'] },
 );
 

@@ -30,8 +30,16 @@ describe('--where text', () => {
     expect(filter('turn>=2')).toEqual({ kind: 'range', path: ['turn'], min: 2 });
     expect(filter('turn<=3')).toEqual({ kind: 'range', path: ['turn'], max: 3 });
     expect(filter('anony=true')).toEqual({ kind: 'boolean', path: ['anony'], value: true });
-    expect(filter('openai_moderation.flagged=[false,null]')).toEqual({ kind: 'in', path: ['openai_moderation', 'flagged'], values: [false, null] });
-    expect(filter('openai_moderation.categories.self-harm=false')).toEqual({ kind: 'boolean', path: ['openai_moderation', 'categories', 'self-harm'], value: false });
+    expect(filter('openai_moderation.flagged=[false,null]')).toEqual({
+      kind: 'in',
+      path: ['openai_moderation', 'flagged'],
+      values: [false, null],
+    });
+    expect(filter('openai_moderation.categories.self-harm=false')).toEqual({
+      kind: 'boolean',
+      path: ['openai_moderation', 'categories', 'self-harm'],
+      value: false,
+    });
     expect(filter('tstamp>=2024-05-01')).toEqual({ kind: 'date', path: ['tstamp'], from: '2024-05-01' });
     expect(filter('day<2024-06-01')).toEqual({ kind: 'date', path: ['day'], to: '2024-06-01' });
     expect(filter('a.b=x')).toEqual({ kind: 'in', path: ['a.b'], values: ['x'] });

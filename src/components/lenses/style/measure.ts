@@ -6,7 +6,12 @@
 import type { LensContext } from '../../../state/lens-context.svelte.ts';
 import type { OpenedDataset } from '../../../state/dataset.svelte.ts';
 import {
-  answerColumns, readStyleRows, SAMPLE_MODULUS, styleFeaturesSql, styleSliceSizeSql, type StyleRows,
+  answerColumns,
+  readStyleRows,
+  SAMPLE_MODULUS,
+  styleFeaturesSql,
+  styleSliceSizeSql,
+  type StyleRows,
 } from '../../../core/lenses/style.ts';
 import type { SqlCondition } from '../../../core/sql/statement.ts';
 
@@ -30,7 +35,11 @@ export interface MeasureProgress {
 
 /** null when the slice is empty; throws when the dataset has no answer columns. */
 export async function measureStyle(
-  context: Pick<LensContext, 'query' | 'text'>, dataset: OpenedDataset, where: SqlCondition, onProgress: (p: MeasureProgress) => void, live: () => boolean,
+  context: Pick<LensContext, 'query' | 'text'>,
+  dataset: OpenedDataset,
+  where: SqlCondition,
+  onProgress: (p: MeasureProgress) => void,
+  live: () => boolean,
 ): Promise<Measured | null> {
   const sides = answerColumns(dataset.source.columns);
   if (!sides) throw new Error('this dataset has no pair of answer columns to measure');
@@ -40,7 +49,8 @@ export async function measureStyle(
   const [s] = await context.query(size);
   const sliceRows = Number(s.rows);
   if (!live() || sliceRows === 0) return null;
-  const lo = Number(s.lo), hi = Number(s.hi) + 1;
+  const lo = Number(s.lo),
+    hi = Number(s.hi) + 1;
   const sampled = sliceRows > MAX_VOTES;
   const keepPerMillion = sampled ? Math.floor((SAMPLE_MODULUS * MAX_VOTES) / sliceRows) : null;
   const chunks = Math.min(50, Math.max(1, Math.ceil(sliceRows / CHUNK_ROWS)));
