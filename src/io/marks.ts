@@ -11,7 +11,11 @@ export type Milestone =
   /** The whole file counted while read (before DuckDB has it). */
   | 'counted'
   /** A leaderboard of every vote of the file on screen (not a provisional one). */
-  | 'leaderboard-whole';
+  | 'leaderboard-whole'
+  /** A filtered slice's pair counts read from DuckDB (the fit comes next). */
+  | 'slice-counted'
+  /** Every bootstrap round of the board's intervals done. */
+  | 'intervals-done';
 
 export function mark(name: Milestone): void {
   performance.mark(`arena-lens:${name}`);

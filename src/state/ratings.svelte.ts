@@ -6,6 +6,7 @@
  */
 import { untrack } from 'svelte';
 import { RatingClient, Superseded, type CompareHandlers } from '../io/rating-client.ts';
+import { mark } from '../io/marks.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { SliceCompareOptions } from '../core/stats/slice-compare.ts';
@@ -108,7 +109,10 @@ export class RatingsStore {
       onResult: ({ leaderboard, observed, final }) => {
         this.leaderboard = leaderboard;
         if (observed) this.observed = observed;
-        if (final) this.computing = false;
+        if (final) {
+          this.computing = false;
+          mark('intervals-done');
+        }
       },
       onProgress: (done, total) => {
         this.roundsDone = done;

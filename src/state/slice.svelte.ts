@@ -4,6 +4,7 @@
  * dropped with a note naming it, never turned into SQL text.
  */
 import type { Duck } from '../io/duckdb.ts';
+import { mark } from '../io/marks.ts';
 import type { OpenedDataset } from '../io/open-dataset.ts';
 import { readCounts } from '../core/sql/pair-counts.ts';
 import type { ColumnInfo } from '../core/schema/column.ts';
@@ -61,6 +62,7 @@ export class SliceStore {
     }
     const counts = where.sql ? await readCounts(duck.urgent, where, dataset.counts.models) : dataset.counts;
     if (generation !== this.generation) return applied;
+    if (where.sql) mark('slice-counted');
     const kept = dropModelsBelow(counts, quick.minVotes);
     this.where = where.sql ? where : NO_FILTER;
     this.counts = kept.counts;

@@ -17,8 +17,12 @@ import { schemaColumns } from '../core/schema/arrow-schema.ts';
 import type { CountRequest, CountResponse } from './count-protocol.ts';
 
 const ready = init({ module_or_path: wasmUrl });
-/** Provisional counts at most this often: each one is a refit on the page. */
-const REPORT_MS = 250;
+/**
+ * Provisional counts after the first row group, then this long after, then each gap twice the one
+ * before: a big file shows a board at once, and its refreshes (each a refit and a redraw on the
+ * page, competing with the counting for two cores) stay few however long the file takes.
+ */
+const FIRST_GAP_MS = 250;
 /**
  * Only a file this long gets provisional boards. A smaller one is read in well under a second and
  * shows one board, the whole file's, so nothing on the page is reordered for it (a steady first screen).
@@ -56,7 +60,8 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     const tally = new VoteTally(tallied, !!weight);
     const coders = tallied.map((_, c) => new Utf8Codes((text) => tally.code(c, text)));
     let kinds: Record<string, CellKind | null> | null = null;
-    let lastReport = -Infinity;
+    let nextReport = -Infinity;
+    let gap = FIRST_GAP_MS / 2;
     let reader: { key: string; reader: TallyReader } | null = null;
     /** Posts the counts so far; false when there is nothing to post (no rows read, or no shape fits). */
     const report = (final: boolean): boolean => {
@@ -67,7 +72,8 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       const key = JSON.stringify(mapping);
       if (reader?.key !== key) reader = { key, reader: new TallyReader(mapping, kinds) };
       const { counts } = reader.reader.read(tally);
-      lastReport = performance.now();
+      gap *= 2;
+      nextReport = performance.now() + gap;
       post({
         type: 'counts',
         id,
@@ -96,7 +102,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
           tally.addCoded(codes, w, n);
         }
         const last = k === parts.length - 1 && g === groups - 1;
-        if (totalRows >= PROVISIONAL_ROWS && !last && performance.now() - lastReport >= REPORT_MS) report(false);
+        if (totalRows >= PROVISIONAL_ROWS && !last && performance.now() >= nextReport) report(false);
       }
     }
     // The page's load waits for this answer: a file with no rows (or none this shape reads) is left to DuckDB's path.

@@ -9,6 +9,7 @@ import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.
 import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
+import type { RoundsRun } from '../core/stats/bootstrap.ts';
 
 export type RatingRequest =
   | { type: 'rate'; id: number; counts: PairCounts; options: LeaderboardOptions }
@@ -31,7 +32,7 @@ export interface WorkerError {
 }
 
 export type RatingResponse =
-  /** The point fit (roundsDone 0), then refined intervals every REPORT_EVERY rounds and at the end. */
+  /** The point fit (roundsDone 0), first intervals after REPORT_EVERY rounds, refined every REPORT_MS, and the last. */
   | { type: 'result'; id: number; leaderboard: Leaderboard; observed: WinMatrix | null; final: boolean }
   | { type: 'comparison'; id: number; comparison: SliceComparison; final: boolean }
   | { type: 'style-fit'; id: number; fit: StyleControlFit }
@@ -40,7 +41,21 @@ export type RatingResponse =
   | { type: 'progress'; id: number; roundsDone: number; rounds: number }
   | { type: 'error'; id: number; error: WorkerError };
 
-/** First intervals after this many rounds, then refined at each further multiple. */
+/** First intervals after this many rounds. */
 export const REPORT_EVERY = 100;
+/** Refined intervals at most this often (each is a redraw of the table and chart), and rounds done at most every PROGRESS_MS. */
+export const REPORT_MS = 400;
+export const PROGRESS_MS = 100;
 /** A slice comparison reports after every this many rounds. */
 export const COMPARE_REPORT_EVERY = 15;
+
+/**
+ * Between the rating worker and its bootstrap helper (a second worker on a second core): the
+ * helper fits the same counts with the same options, then runs the rounds it is handed and sends
+ * back their θ, which the rating worker absorbs as if it had run them (RatingBootstrap.absorb).
+ */
+export type HelperRequest =
+  | { type: 'start'; job: number; counts: PairCounts; options: LeaderboardOptions }
+  | { type: 'rounds'; job: number; from: number; count: number };
+
+export type HelperResponse = { type: 'rounds'; job: number; run: RoundsRun } | { type: 'error'; job: number; message: string };

@@ -10,11 +10,22 @@ import { computeLeaderboard, IncrementalLeaderboard } from '../core/stats/leader
 import { SliceComparer } from '../core/stats/slice-compare.ts';
 import { fitStyleControl } from '../core/stats/style-control.ts';
 import { onlineElo } from '../core/stats/elo.ts';
-import { COMPARE_REPORT_EVERY, REPORT_EVERY, type RatingRequest, type RatingResponse, type RequestLane } from './rating-protocol.ts';
+import { BootstrapHelper } from './bootstrap-helper.ts';
+import {
+  COMPARE_REPORT_EVERY,
+  PROGRESS_MS,
+  REPORT_EVERY,
+  REPORT_MS,
+  type RatingRequest,
+  type RatingResponse,
+  type RequestLane,
+} from './rating-protocol.ts';
 import type { LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 
 const CHUNK = 20;
+/** Runs bootstrap rounds on a second core alongside this worker. */
+const helper = new BootstrapHelper();
 const COMPARE_CHUNK = 5;
 const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1, elo: -1 };
 const cancelled = new Set<number>();
@@ -23,8 +34,18 @@ function post(message: RatingResponse): void {
   (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
 }
 
-/** A macrotask boundary, so queued messages are handled before the next chunk. */
-const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * A macrotask boundary, so queued messages are handled before the next chunk. Not setTimeout(0):
+ * nested timers are clamped to 4 ms, which cost 200 ms of idling over a 1000-round bootstrap.
+ */
+const channel = new MessageChannel();
+const waiting: (() => void)[] = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+const breathe = () =>
+  new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
 const live = (lane: RequestLane, id: number) => !cancelled.has(id) && (lane === 'board' || latest[lane] === id);
 
 self.onmessage = (event: MessageEvent<RatingRequest>) => {
@@ -94,15 +115,35 @@ async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<
   }
   post({ type: 'result', id, leaderboard: board.current(), observed: board.observed, final: board.finished });
   const rounds = request.options.bootstrapRounds ?? 1000;
-  let done = board.roundsDone;
-  while (!board.finished) {
-    await breathe();
-    if (!live('rate', id)) return;
-    done += board.runRounds(Math.min(CHUNK, REPORT_EVERY - (done % REPORT_EVERY)));
-    post({ type: 'progress', id, roundsDone: done, rounds });
-    if (done % REPORT_EVERY === 0 || board.finished) {
-      post({ type: 'result', id, leaderboard: board.current(), observed: null, final: board.finished });
+  let reportedAt = -Infinity,
+    progressAt = -Infinity;
+  const job = board.finished ? -1 : helper.begin(board, request.counts, request.options);
+  try {
+    while (!board.finished) {
+      await breathe();
+      if (!live('rate', id)) return;
+      helper.absorb(job);
+      helper.feed(job, CHUNK);
+      // Everything left is with the helper: wait for it rather than spin.
+      if (board.runRounds(CHUNK) === 0 && !board.finished) {
+        await helper.reply(job);
+        helper.absorb(job);
+      }
+      // Each message redraws part of the page, whose thread shares the two cores with this one: few.
+      const done = board.roundsDone,
+        now = performance.now();
+      if (now - progressAt >= PROGRESS_MS || board.finished) {
+        progressAt = now;
+        post({ type: 'progress', id, roundsDone: done, rounds });
+      }
+      if ((done >= REPORT_EVERY && now - reportedAt >= REPORT_MS) || board.finished) {
+        reportedAt = now;
+        post({ type: 'result', id, leaderboard: board.current(), observed: null, final: board.finished });
+      }
     }
+  } finally {
+    // Rounds still with the helper go back to the board, which a later request may go on with.
+    helper.stop(job);
   }
 }
 

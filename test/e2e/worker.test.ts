@@ -1,11 +1,40 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appUrl, openSession, type Session } from './browser.ts';
 import { closeChecked, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers.ts';
+import { main as rankMain } from '../../src/cli/rank.ts';
+import { run, STATIC, type BoardRecord } from '../unit/cli/helpers.ts';
+import { join } from 'node:path';
 
 describe('the rating worker', () => {
   let session: Session;
   beforeAll(async () => (session = await openOnSample({ rated: true })));
   afterAll(() => closeChecked(session));
+
+  test('rounds shared with the bootstrap helper give the intervals the command line computes alone', async () => {
+    const { page } = session;
+    expect(
+      page.workers().some((w) => w.url().includes('bootstrap-helper')),
+      'the helper worker ran',
+    ).toBe(true);
+    const csv = (await leaderboardCsv(page)).trim().split(/\r?\n/);
+    const header = csv[0].split(',');
+    const at = (name: string) => header.indexOf(name);
+    const page_ = new Map(
+      csv
+        .slice(1)
+        .map((line) => line.split(','))
+        .map((f) => [f[at('model')], { lower: Number(f[at('lower')]), upper: Number(f[at('upper')]) }]),
+    );
+    const cli = await run(rankMain, join(STATIC, 'arena-conversations.parquet'), '--json');
+    const records: BoardRecord[] = JSON.parse(cli.stdout).models;
+    expect(records.length).toBe(page_.size);
+    for (const r of records) {
+      const shown = page_.get(r.model)!;
+      // The CSV rounds to 0.001.
+      expect(Math.abs(shown.lower - r.lower!), r.model).toBeLessThan(0.0011);
+      expect(Math.abs(shown.upper - r.upper!), r.model).toBeLessThan(0.0011);
+    }
+  });
 
   test('a newer request supersedes older ones: rapid option changes end on the last one, never a stale board', async () => {
     const { page } = session;

@@ -22,6 +22,8 @@ import type { StatsWarning } from './stats-warning.ts';
  * is no longer strongly connected) is redrawn, and the redraws are reported.
  * Intervals: percentiles 2.5 / 97.5 by linear interpolation (quantileSorted); rank intervals by
  * the inverse empirical CDF, so they stay integers.
+ * Each round draws from its own random stream (the seed and the round's number), so rounds can run
+ * in any order, in chunks, or in another worker (runRange, absorb) and give the same intervals.
  */
 export interface BootstrapOptions {
   /** Default 1000. */
@@ -32,6 +34,16 @@ export interface BootstrapOptions {
   stepTolerance?: number;
   /** Interval mass, default 0.95 (percentiles 2.5 and 97.5). */
   level?: number;
+}
+
+/** Rounds run elsewhere (another worker) from the same fit, seed and rounds: see runRange and absorb. */
+export interface RoundsRun {
+  from: number;
+  count: number;
+  /** Per comparison group: θ of each round, round-major (count × members). */
+  thetas: Float64Array[];
+  redraws: number[];
+  failed: boolean[];
 }
 
 export interface BootstrapIntervals {
@@ -68,7 +80,13 @@ interface GroupState {
 export class RatingBootstrap {
   readonly rounds: number;
   private done = 0;
-  private readonly random: Random;
+  /** Rounds done, in the order they were done (the first `done` entries). */
+  private readonly completed: Int32Array;
+  /** Rounds not yet run nor handed out: [low, high), and ranges handed back (release). */
+  private low = 0;
+  private high: number;
+  private readonly returned: { from: number; count: number }[] = [];
+  private readonly seed: number;
   private readonly stepTolerance: number;
   private readonly level: number;
   private readonly states: GroupState[];
@@ -83,7 +101,9 @@ export class RatingBootstrap {
       throw new RangeError(`RatingBootstrap: rounds must be a positive integer, got ${this.rounds}`);
     this.level = options.level ?? 0.95;
     if (!(this.level > 0 && this.level < 1)) throw new RangeError(`RatingBootstrap: level must be in (0, 1), got ${this.level}`);
-    this.random = seededRandom(options.seed ?? 0);
+    this.seed = options.seed ?? 0;
+    this.completed = new Int32Array(this.rounds);
+    this.high = this.rounds;
     this.stepTolerance = options.stepTolerance ?? 1e-7;
     this.states = fit.groups.map((g) => {
       const { winsI, winsJ, ties } = g.table;
@@ -117,12 +137,88 @@ export class RatingBootstrap {
     return this.done >= this.rounds;
   }
 
-  /** Runs up to `count` more rounds (so callers can report and cancel between chunks); returns how many ran. */
+  /**
+   * Runs up to `count` more rounds (so callers can report and cancel between chunks): rounds handed
+   * back first, then the lowest not yet run; returns how many ran.
+   */
   runRounds(count: number): number {
-    const stop = Math.min(this.rounds, this.done + Math.max(0, Math.floor(count)));
+    let left = Math.max(0, Math.floor(count));
     const start = this.done;
-    for (; this.done < stop; this.done++) for (const s of this.states) if (!s.failed) this.runGroupRound(s, this.done);
-    return stop - start;
+    while (left > 0) {
+      const back = this.returned.pop();
+      const from = back ? back.from : this.low;
+      const n = Math.min(left, back ? back.count : this.high - this.low);
+      if (n <= 0) break;
+      if (back && n < back.count) this.returned.push({ from: from + n, count: back.count - n });
+      if (!back) this.low += n;
+      for (let round = from; round < from + n; round++) {
+        this.runRound(round);
+        this.completed[this.done++] = round;
+      }
+      left -= n;
+    }
+    return this.done - start;
+  }
+
+  /** Hands out the highest `count` rounds not yet run nor handed out, for runRange elsewhere; null when none is left. */
+  claim(count: number): { from: number; count: number } | null {
+    const n = Math.min(Math.max(0, Math.floor(count)), this.high - this.low);
+    if (n <= 0) return null;
+    this.high -= n;
+    return { from: this.high, count: n };
+  }
+
+  /** Takes back rounds handed out by claim that will not come (a helper stopped): runRounds runs them. */
+  release(range: { from: number; count: number }): void {
+    this.returned.push(range);
+  }
+
+  /** Runs rounds [from, from + count) and returns them, for the absorb of a bootstrap of the same fit, seed and rounds. */
+  runRange(from: number, count: number): RoundsRun {
+    if (!(from >= 0 && count >= 0 && from + count <= this.rounds))
+      throw new RangeError(`RatingBootstrap.runRange: rounds ${from}+${count} out of range`);
+    const redrawsBefore = this.states.map((s) => s.redraws);
+    for (let round = from; round < from + count; round++) this.runRound(round);
+    return {
+      from,
+      count,
+      thetas: this.states.map((s) => s.thetas.slice(from * s.fit.members.length, (from + count) * s.fit.members.length)),
+      redraws: this.states.map((s, g) => s.redraws - redrawsBefore[g]),
+      failed: this.states.map((s) => s.failed),
+    };
+  }
+
+  /** Rounds run elsewhere by runRange (handed out by claim), as if run here. */
+  absorb(run: RoundsRun): void {
+    if (run.thetas.length !== this.states.length) throw new RangeError('RatingBootstrap.absorb: not the same fit');
+    this.states.forEach((s, g) => {
+      s.redraws += run.redraws[g];
+      s.failed ||= run.failed[g];
+      s.thetas.set(run.thetas[g], run.from * s.fit.members.length);
+    });
+    for (let round = run.from; round < run.from + run.count; round++) {
+      for (const s of this.states) if (!s.failed) this.placeRound(s, round);
+      this.completed[this.done++] = round;
+    }
+  }
+
+  private runRound(round: number): void {
+    const random = seededRandom(roundSeed(this.seed, round));
+    for (const s of this.states) if (!s.failed) this.runGroupRound(s, round, random);
+  }
+
+  /** Per model (local index), its rating in each round done, rounds in the order done. */
+  private doneRatings(s: GroupState): Float64Array {
+    const m = s.fit.members.length;
+    if (this.done === this.rounds && this.completedInOrder()) return s.ratings;
+    const out = new Float64Array(this.done * m);
+    for (let r = 0; r < this.done; r++) out.set(s.ratings.subarray(this.completed[r] * m, (this.completed[r] + 1) * m), r * m);
+    return out;
+  }
+
+  private completedInOrder(): boolean {
+    for (let r = 0; r < this.done; r++) if (this.completed[r] !== r) return false;
+    return true;
   }
 
   /** Intervals over the rounds done so far. */
@@ -152,8 +248,9 @@ export class RatingBootstrap {
         rankColumn = new Float64Array(done);
       for (let k = 0; k < m; k++) {
         for (let r = 0; r < done; r++) {
-          column[r] = s.ratings[r * m + k];
-          rankColumn[r] = s.ranks[r * m + k];
+          const round = this.completed[r];
+          column[r] = s.ratings[round * m + k];
+          rankColumn[r] = s.ranks[round * m + k];
         }
         column.sort();
         rankColumn.sort();
@@ -178,7 +275,7 @@ export class RatingBootstrap {
       if (s.failed) continue;
       const members = s.fit.members,
         m = members.length;
-      const share = pairwiseAboveShare(s.ratings, this.done, m);
+      const share = pairwiseAboveShare(this.doneRatings(s), this.done, m);
       for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) out[members[a] * n + members[b]] = share[a * m + b];
     }
     return out;
@@ -190,12 +287,12 @@ export class RatingBootstrap {
       const local = s.fit.members.indexOf(k);
       if (local < 0 || s.failed) continue;
       const m = s.fit.members.length;
-      return Float64Array.from({ length: this.done }, (_, r) => s.ratings[r * m + local]);
+      return Float64Array.from({ length: this.done }, (_, r) => s.ratings[this.completed[r] * m + local]);
     }
     return null;
   }
 
-  private runGroupRound(s: GroupState, round: number): void {
+  private runGroupRound(s: GroupState, round: number, random: Random): void {
     const { fit, sampler, draw } = s;
     const r = fit.table.i.length,
       m = fit.members.length;
@@ -206,7 +303,7 @@ export class RatingBootstrap {
         s.failed = true;
         return;
       }
-      sampler.sampleAll(this.random, draw);
+      sampler.sampleAll(random, draw);
       let lostEdge = false,
         total = 0;
       for (let p = 0; p < r; p++) {
@@ -233,7 +330,7 @@ export class RatingBootstrap {
     this.fit = fit;
     this.states.forEach((s, id) => {
       s.fit = fit.groups[id];
-      for (let round = 0; round < this.done; round++) this.placeRound(s, round);
+      if (!s.failed) for (let r = 0; r < this.done; r++) this.placeRound(s, this.completed[r]);
     });
   }
 
@@ -288,4 +385,9 @@ export function bootstrapRatings(
   const run = new RatingBootstrap(fit, likelihood, options);
   run.runRounds(run.rounds);
   return run.intervals();
+}
+
+/** The seed of one round's stream: distinct for every round of a seed (a bijection of the round number). */
+function roundSeed(seed: number, round: number): number {
+  return (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(round + 1, 0x85ebca6b)) >>> 0;
 }

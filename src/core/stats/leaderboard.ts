@@ -1,4 +1,4 @@
-import { RatingBootstrap, type BootstrapIntervals } from './bootstrap.ts';
+import { RatingBootstrap, type BootstrapIntervals, type RoundsRun } from './bootstrap.ts';
 import { bradleyTerryLikelihood, fitBradleyTerry } from './bradley-terry.ts';
 import type { ExclusionReason } from './components.ts';
 import { davidsonLikelihood, fitDavidson, type DavidsonGroup } from './davidson.ts';
@@ -141,6 +141,20 @@ export class IncrementalLeaderboard {
 
   get roundsDone(): number {
     return this.bootstrap ? this.bootstrap.roundsDone : 0;
+  }
+
+  /** Bootstrap rounds handed to a helper and taken back (RatingBootstrap.claim, runRange, absorb, release). */
+  claimRounds(count: number): { from: number; count: number } | null {
+    return this.bootstrap ? this.bootstrap.claim(count) : null;
+  }
+  runRange(from: number, count: number): RoundsRun | null {
+    return this.bootstrap ? this.bootstrap.runRange(from, count) : null;
+  }
+  absorbRounds(run: RoundsRun): void {
+    this.bootstrap?.absorb(run);
+  }
+  releaseRounds(range: { from: number; count: number }): void {
+    this.bootstrap?.release(range);
   }
 
   current(): Leaderboard {

@@ -58,6 +58,33 @@ describe('RatingBootstrap', () => {
     expect(run.intervals()).toEqual(whole);
   });
 
+  it('gives the same intervals, draws and pairwise shares when rounds are handed to another runner and absorbed', () => {
+    const whole = new RatingBootstrap(fit, undefined, { rounds: 300, seed: 9 });
+    whole.runRounds(300);
+    const split = new RatingBootstrap(fit, undefined, { rounds: 300, seed: 9 });
+    // A helper: its own bootstrap of the same fit, seed and rounds, running only what it is handed.
+    const helper = new RatingBootstrap(fit, undefined, { rounds: 300, seed: 9 });
+    const lost = split.claim(25)!;
+    expect(lost).toEqual({ from: 275, count: 25 });
+    split.runRounds(60);
+    for (let range = split.claim(40); range; range = split.claim(40)) {
+      if (range.from < 150) {
+        split.release(range);
+        break;
+      }
+      split.absorb(helper.runRange(range.from, range.count));
+      split.runRounds(20);
+    }
+    // The helper stopped: what it was handed and never returned is run here.
+    split.release(lost);
+    for (let chunk = 0; chunk < 20 && !split.finished; chunk++) split.runRounds(33);
+    expect(split.roundsDone).toBe(300);
+    expect(split.intervals()).toEqual(whole.intervals());
+    expect(split.pairwiseAbove()).toEqual(whole.pairwiseAbove());
+    const drawsWhole = Array.from(whole.drawsOf(0)!).sort();
+    expect(Array.from(split.drawsOf(0)!).sort()).toEqual(drawsWhole);
+  });
+
   it('brackets the full-data rating, which stays the displayed one', () => {
     const intervals = bootstrapRatings(fit, undefined, { rounds: 200, seed: 1 });
     fit.ratings.forEach((r, k) => {
