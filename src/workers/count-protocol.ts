@@ -5,6 +5,7 @@
  */
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
+import type { Cell } from '../core/schema/row-vote.ts';
 
 export type CountRequest =
   | {
@@ -22,3 +23,28 @@ export type CountResponse =
   | { type: 'counts'; id: number; counts: PairCounts; rowsRead: number; totalRows: number; final: boolean }
   /** The source cannot be counted here (no known shape, a column type only DuckDB reads, an unreadable file): DuckDB's path alone serves it. */
   | { type: 'skipped'; id: number; reason: string };
+
+/** Which row groups a reader takes: those whose number (counted across the parts) is `index` modulo `of`. */
+export interface Share {
+  index: number;
+  of: number;
+}
+
+/** A tally as plain data, sent by the helper: values by code, each tuple's codes, rows, summed weight, rows with an invalid weight. */
+export interface TallyData {
+  values: Cell[][];
+  codes: Int32Array[];
+  rows: Float64Array;
+  weight: Float64Array;
+  invalid: Float64Array;
+}
+
+/** To the counting worker's helper: tally `columns` (and sum `weight`) over the share's row groups of `parts`. */
+export interface CountHelperRequest {
+  parts: (Blob | string)[];
+  columns: string[];
+  weight: string | null;
+  share: Share;
+}
+
+export type CountHelperResponse = { type: 'tally'; tally: TallyData } | { type: 'failed'; reason: string };

@@ -5,16 +5,16 @@
  * row) and tallied (core/tally); the distinct tuples then go through the same row rules as the
  * battles SQL. It never waits for DuckDB, which loads the file alongside and takes over for slices.
  */
-import init, { ParquetFile } from 'parquet-wasm/esm';
+import init from 'parquet-wasm/esm';
 import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
-import { DataType, makeVector, tableFromIPC, type Data, type Vector } from 'apache-arrow';
+import { DataType, tableFromIPC, type Vector } from 'apache-arrow';
 import { detectPreset } from '../core/schema/detect.ts';
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import { rowVoteProblem, type CellKind } from '../core/schema/row-vote.ts';
-import { Utf8Codes } from '../core/tally/utf8-codes.ts';
 import { TallyReader, tallyColumns, tallyValues, VoteTally } from '../core/tally/vote-tally.ts';
 import { schemaColumns } from '../core/schema/arrow-schema.ts';
-import type { CountRequest, CountResponse } from './count-protocol.ts';
+import type { CountHelperRequest, CountHelperResponse, CountRequest, CountResponse, Share } from './count-protocol.ts';
+import { mergeTally, openPart, readShare, TableTallier } from './count-reading.ts';
 
 const ready = init({ module_or_path: wasmUrl });
 /**
@@ -23,6 +23,8 @@ const ready = init({ module_or_path: wasmUrl });
  * page, competing with the counting for two cores) stay few however long the file takes.
  */
 const FIRST_GAP_MS = 250;
+/** A source this long is read by two workers (this one and a helper) when there are two cores. */
+const HELPED_ROWS = 4_000_000;
 /**
  * Only a file this long gets provisional boards. A smaller one is read in well under a second and
  * shows one board, the whole file's, so nothing on the page is reordered for it (a steady first screen).
@@ -46,19 +48,28 @@ self.onmessage = (event: MessageEvent<CountRequest>) => {
 async function count(request: Extract<CountRequest, { type: 'count' }>): Promise<void> {
   const { id, parts } = request;
   await ready;
-  const files: ParquetFile[] = [];
+  const first = await openPart(parts[0]);
+  let helper: Worker | null = null;
   try {
-    files.push(await open(parts[0]));
-    const columns = schemaColumns(tableFromIPC(files[0].schema().intoIPCStream()).schema);
+    const columns = schemaColumns(tableFromIPC(first.schema().intoIPCStream()).schema);
     const early = request.mapping ? null : detectPreset(columns);
     if (early && !early.ok) return post({ type: 'skipped', id, reason: early.message });
     const base = request.mapping ?? (early as Extract<typeof early, { ok: true }>).mapping;
     const { columns: tallied, weight } = tallyColumns(base);
     const read = [...tallied, ...(weight ? [weight] : [])];
-    const firstRows = files[0].metadata().fileMetadata().numRows();
+    const metadata = first.metadata();
+    const firstRows = metadata.fileMetadata().numRows();
     const totalRows = firstRows * parts.length;
+    // A big source is read by two: this worker takes every other row group, a helper the rest.
+    const share: Share =
+      totalRows >= HELPED_ROWS && metadata.rowGroups().length * parts.length >= 2 && (navigator.hardwareConcurrency ?? 1) >= 2
+        ? { index: 0, of: 2 }
+        : { index: 0, of: 1 };
+    const helped = share.of > 1 ? startHelper(parts, tallied, weight, (w) => (helper = w)) : null;
+    // The share this worker reads, for the provisional share shown (both readers go at about the same pace).
+    const shareRows = Math.round(totalRows / share.of);
     const tally = new VoteTally(tallied, !!weight);
-    const coders = tallied.map((_, c) => new Utf8Codes((text) => tally.code(c, text)));
+    const tallier = new TableTallier(tally, tallied, weight);
     let kinds: Record<string, CellKind | null> | null = null;
     let nextReport = -Infinity;
     let gap = FIRST_GAP_MS / 2;
@@ -78,42 +89,80 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
         type: 'counts',
         id,
         counts,
-        rowsRead: tally.totalRows,
-        totalRows: final ? tally.totalRows : Math.max(totalRows, tally.totalRows),
+        rowsRead: final ? tally.totalRows : Math.min(tally.totalRows, shareRows),
+        totalRows: final ? tally.totalRows : Math.max(shareRows, 1),
         final,
       });
       return true;
     };
-    for (let k = 0; k < parts.length; k++) {
-      const file = k === 0 ? files[0] : (files[k] = await open(parts[k]));
-      const groups = file.metadata().rowGroups().length;
-      for (let g = 0; g < groups; g++) {
-        if (current !== id) return;
-        const table = tableFromIPC((await file.read({ rowGroups: [g], columns: read, batchSize: 1 << 20 })).intoIPCStream());
+    let problem: string | null = null;
+    const finished = await readShare(
+      first,
+      parts,
+      read,
+      share,
+      () => current === id && problem === null,
+      (table, last) => {
         if (!kinds) {
           kinds = Object.fromEntries(read.map((name) => [name, kindOf(table.getChild(name))]));
-          const problem = rowVoteProblem(base, kinds);
-          if (problem) return post({ type: 'skipped', id, reason: problem });
+          problem = rowVoteProblem(base, kinds);
+          if (problem) return;
         }
-        for (const batch of table.batches) {
-          const n = batch.numRows;
-          const codes = tallied.map((name, c) => encode(batch.getChild(name)!, tally, c, coders[c], n));
-          const w = weight ? weights(batch.getChild(weight)!, n) : null;
-          tally.addCoded(codes, w, n);
-        }
-        const last = k === parts.length - 1 && g === groups - 1;
+        tallier.add(table);
         if (totalRows >= PROVISIONAL_ROWS && !last && performance.now() >= nextReport) report(false);
+      },
+    );
+    if (problem) return post({ type: 'skipped', id, reason: problem });
+    if (!finished) return;
+    if (helped) {
+      const answer = await helped;
+      if (current !== id) return;
+      if (answer.type === 'tally') mergeTally(tally, answer.tally);
+      else {
+        // The helper failed: its row groups are read here.
+        const rest = { index: 1, of: share.of };
+        if (
+          !(await readShare(
+            first,
+            parts,
+            read,
+            rest,
+            () => current === id,
+            (table) => tallier.add(table),
+          ))
+        )
+          return;
       }
     }
     // The page's load waits for this answer: a file with no rows (or none this shape reads) is left to DuckDB's path.
     if (!report(true) && current === id) post({ type: 'skipped', id, reason: 'no rows to count' });
   } finally {
-    for (const f of files) f.free();
+    first.free();
+    (helper as Worker | null)?.terminate();
   }
 }
 
-async function open(part: Blob | string): Promise<ParquetFile> {
-  return typeof part === 'string' ? ParquetFile.fromUrl(part) : ParquetFile.fromFile(part);
+/** Starts a helper on the other share; settles with its tally, or why it failed. */
+function startHelper(
+  parts: (Blob | string)[],
+  columns: string[],
+  weight: string | null,
+  keep: (worker: Worker) => void,
+): Promise<CountHelperResponse> {
+  return new Promise((resolve) => {
+    try {
+      const worker = new Worker(new URL('./count-helper.worker.ts', import.meta.url), { type: 'module' });
+      keep(worker);
+      worker.onmessage = (event: MessageEvent<CountHelperResponse>) => resolve(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        resolve({ type: 'failed', reason: event.message });
+      };
+      worker.postMessage({ parts, columns, weight, share: { index: 1, of: 2 } } satisfies CountHelperRequest);
+    } catch (error) {
+      resolve({ type: 'failed', reason: String(error) });
+    }
+  });
 }
 
 /** The detected mapping with the winner values tallied so far; null when the shape no longer fits. */
@@ -137,40 +186,4 @@ function kindOf(vector: Vector | null): CellKind | null {
   if (DataType.isInt(type)) return 'integer';
   if (DataType.isFloat(type)) return 'float';
   return null;
-}
-
-/** Codes of one column's rows in a batch. */
-function encode(vector: Vector, tally: VoteTally, c: number, coder: Utf8Codes, n: number): Int32Array {
-  const out = new Int32Array(n);
-  const nullCode = tally.code(c, null);
-  let at = 0;
-  for (const data of vector.data as Data[]) {
-    const part = out.subarray(at, at + data.length);
-    const validity = data.nullCount > 0 ? (data.nullBitmap ?? null) : null;
-    if (DataType.isUtf8(data.type) && data.offset === 0) {
-      coder.encode(data.valueOffsets as Int32Array, data.values as Uint8Array, validity, data.length, nullCode, part);
-    } else if (DataType.isDictionary(data.type) && data.offset === 0 && data.dictionary) {
-      const dictionary = data.dictionary.data[0];
-      const keys = new Int32Array(dictionary.length);
-      coder.encode(dictionary.valueOffsets as Int32Array, dictionary.values as Uint8Array, null, dictionary.length, nullCode, keys);
-      const indices = data.values as ArrayLike<number>;
-      for (let r = 0; r < data.length; r++) part[r] = validity && (validity[r >> 3] & (1 << (r & 7))) === 0 ? nullCode : keys[indices[r]];
-    } else {
-      // Booleans and numbers: few distinct values, read one by one.
-      const column = makeVector(data);
-      for (let r = 0; r < data.length; r++) part[r] = tally.code(c, column.get(r) as never);
-    }
-    at += data.length;
-  }
-  return out;
-}
-
-/** Each row's weight as a number (NaN when missing). */
-function weights(vector: Vector, n: number): Float64Array {
-  const out = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    const v = vector.get(r);
-    out[r] = v === null || v === undefined ? NaN : Number(v);
-  }
-  return out;
 }

@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
 import { ensureChromium } from '../e2e/chromium.ts';
+import { isEntry } from '../../src/cli/lib/run.ts';
+import { execSync } from 'node:child_process';
 import { startStaticServer } from '../e2e/static-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -330,4 +332,10 @@ export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+// `BENCH_QUICK=1 npx tsx test/bench/browser.bench.ts`: the browser figures alone, on a fresh build.
+if (isEntry(import.meta.url)) {
+  execSync('npx vite build --logLevel warn --outDir test/bench/.out/dist --emptyOutDir', { cwd: ROOT, stdio: 'inherit' });
+  await runBrowserBench(console.log, join(OUT, 'arena-battles-20240814.parquet'));
 }

@@ -7,7 +7,7 @@ import { loadAndRecognise } from '../../src/cli/lib/open-file.ts';
 import { tallyWholeFile } from '../../src/cli/lib/tally.ts';
 import { fitBradleyTerry } from '../../src/core/stats/bradley-terry.ts';
 import { appUrl, type Session } from './browser.ts';
-import { closeChecked, openOnSample, waitForDataset, waitForRatings } from './page-helpers.ts';
+import { closeChecked, openOnSample, summaryFigures, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 const COUNTS = resolve('static-data/chatbot-arena-20240814-counts.parquet');
 
@@ -20,6 +20,24 @@ async function battlesFile(): Promise<string> {
     await db.query(
       `COPY (SELECT model_a, model_b, winner, ['English', 'Chinese', 'French'][1 + CAST(hash(i, model_b) % 3 AS INTEGER)] AS language
          FROM read_parquet($1), range(count) AS r(i) ORDER BY hash(model_a, model_b, winner, i)) TO $2 (FORMAT parquet, COMPRESSION zstd)`,
+      [COUNTS, `${path}.partial`],
+    );
+    renameSync(`${path}.partial`, path);
+  } finally {
+    db.close();
+  }
+  return path;
+}
+
+/** The same battles three times over (5M rows): the same ratings, and big enough to be counted by two workers. */
+async function tripledFile(): Promise<string> {
+  const path = join(inject('remoteDir'), 'arena-battles-20240814-x3.parquet');
+  if (existsSync(path)) return path;
+  const db = await createNodeConnector();
+  try {
+    await db.query(
+      `COPY (SELECT model_a, model_b, winner FROM read_parquet($1), range(3 * count) AS r(i)
+         ORDER BY hash(model_a, model_b, winner, i)) TO $2 (FORMAT parquet, COMPRESSION zstd)`,
       [COUNTS, `${path}.partial`],
     );
     renameSync(`${path}.partial`, path);
@@ -59,6 +77,19 @@ async function boardOnScreen(page: Page): Promise<Map<string, number>> {
     .locator('[data-testid="leaderboard"] tbody tr[data-model]')
     .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-model')!, tr.querySelector('td.num.strong')?.textContent ?? ''] as const));
   return new Map(rows.map(([m, r]) => [m, Number(r.replace(/[^\d.-]/g, ''))]));
+}
+
+/** The board's records on screen: model → votes, wins, losses, ties as shown. */
+async function recordsOnScreen(page: Page): Promise<Map<string, string[]>> {
+  const rows = await page.locator('[data-testid="leaderboard"] tbody tr[data-model]').evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cells: string[] = [];
+      for (let td = tr.querySelector('td.bar-col')?.nextElementSibling; td && cells.length < 4; td = td.nextElementSibling)
+        cells.push(td.textContent ?? '');
+      return [tr.getAttribute('data-model')!, cells] as const;
+    }),
+  );
+  return new Map(rows);
 }
 
 const marksAfterOpen = (page: Page, name: string) =>
@@ -113,6 +144,39 @@ describe('the first leaderboard is counted while the file is read', () => {
     expect(counted.size).toBe(129);
     expect(final).toEqual(counted);
     for (const [model, rating] of final) expect(Math.abs(rating - expected.get(model)!), model).toBeLessThanOrEqual(0.05);
+  });
+
+  test('5M battles are counted by two workers at once, and their counts add up exactly', async () => {
+    const { page } = session;
+    const big = await tripledFile();
+    const started: string[] = [];
+    page.on('worker', (worker) => started.push(worker.url()));
+    const opens = await page.evaluate(() => performance.getEntriesByName('arena-lens:open').length);
+    await page.getByTestId('file-input').setInputFiles(big);
+    await page.waitForFunction((n) => performance.getEntriesByName('arena-lens:open').length > n, opens);
+    await page.waitForFunction(
+      () => {
+        const open = performance.getEntriesByName('arena-lens:open').at(-1)!.startTime;
+        const whole = performance.getEntriesByName('arena-lens:leaderboard-whole').some((e) => e.startTime >= open);
+        return whole && document.querySelectorAll('[data-testid="leaderboard"] tbody tr[data-model]').length > 0;
+      },
+      null,
+      { timeout: 120_000, polling: 20 },
+    );
+    expect(
+      started.some((url) => url.includes('count-helper')),
+      'a helper was started for the other share',
+    ).toBe(true);
+    const counted = await boardOnScreen(page);
+    const countedRecords = await recordsOnScreen(page);
+    // Three times every vote: the same maximum-likelihood ratings as the file once.
+    expect(counted.size).toBe(129);
+    for (const [model, rating] of counted) expect(Math.abs(rating - expected.get(model)!), model).toBeLessThanOrEqual(0.05);
+    // Every vote of both shares: the records equal those DuckDB counts once it has the file.
+    await waitForDataset(page, 'arena-battles-20240814-x3.parquet', 0, 180_000);
+    expect((await summaryFigures(page)).votes).toBe(3 * 1_670_250);
+    await waitForRatings(page, 180_000);
+    expect(countedRecords).toEqual(await recordsOnScreen(page));
   });
 
   test('a remote parquet address is counted the same way, by range requests', async () => {

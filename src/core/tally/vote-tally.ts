@@ -221,17 +221,21 @@ export function talliedVotes(
   return new TallyReader(mapping, kinds).read(tally);
 }
 
-/** A tuple's votes under one mapping, kept so a growing tally is read again only for its new tuples. */
-interface TupleVotes {
-  /** Key of each usable vote's cell (model A, model B, outcome), or null for a vote set aside. */
-  cells: ({ key: string; modelA: string; modelB: string; outcome: number } | null)[];
-  reasons: (string | null)[];
-}
+/** A tuple's votes under one mapping: each usable vote's cell number, or -1 - (reason number) for a vote set aside. */
+type TupleVotes = Int32Array;
 
-/** talliedVotes for one mapping, read again and again as the tally grows (the page's provisional counts). */
+/**
+ * talliedVotes for one mapping, read again and again as the tally grows (the page's provisional
+ * counts): a tuple goes through the row rules once, when first seen, and is kept as cell and reason
+ * numbers, so a later read is one pass adding numbers.
+ */
 export class TallyReader {
   private readonly read1: ReturnType<typeof rowVoteReader>;
   private readonly seen: TupleVotes[] = [];
+  private readonly cellNumbers = new Map<string, number>();
+  private readonly cells: { model_a: string; model_b: string; outcome: number }[] = [];
+  private readonly reasonNumbers = new Map<string, number>();
+  private readonly reasons: string[] = [];
 
   constructor(
     private readonly mapping: ColumnMapping,
@@ -241,6 +245,40 @@ export class TallyReader {
   }
 
   read(tally: VoteTally): TalliedVotes {
+    this.readNewTuples(tally);
+    const invalidWeight = this.reasonNumber('invalid weight');
+    const n = new Float64Array(this.cells.length);
+    const used = new Uint8Array(this.cells.length);
+    const rejectedRows = new Float64Array(this.reasons.length);
+    let rows = 0;
+    for (let t = 0; t < tally.tuples; t++) {
+      const valid = tally.rows[t] - tally.invalid[t];
+      for (const vote of this.seen[t]) {
+        if (vote < 0) {
+          rejectedRows[-1 - vote] += tally.rows[t];
+          continue;
+        }
+        if (valid > 0) {
+          n[vote] += tally.weight[t];
+          used[vote] = 1;
+          rows += valid;
+        }
+        rejectedRows[invalidWeight] += tally.invalid[t];
+      }
+    }
+    const list = this.reasons.map((reason, k) => ({ reason, rows: rejectedRows[k] })).filter((r) => r.rows > 0);
+    list.sort((x, y) => y.rows - x.rows || compareText(x.reason, y.reason));
+    const cellRows = this.cells.flatMap((cell, k) => (used[k] ? [{ ...cell, n: n[k] }] : []));
+    return {
+      counts: readRawPairCounts(cellRows),
+      rows,
+      rejected: list,
+      rejectedRows: list.reduce((sum, r) => sum + r.rows, 0),
+      sourceRows: tally.totalRows,
+    };
+  }
+
+  private readNewTuples(tally: VoteTally): void {
     const { mapping } = this;
     const index = new Map(tally.columns.map((c, i) => [c, i]));
     for (let t = this.seen.length; t < tally.tuples; t++) {
@@ -249,47 +287,33 @@ export class TallyReader {
         const c = index.get(column);
         return c === undefined ? null : tally.values[c][tally.codes[c][t]];
       };
-      const votes = this.read1(cell);
-      this.seen.push({
-        cells: votes.map((v) =>
-          v.reason === null
-            ? { key: `${v.modelA}\u0000${v.modelB}\u0000${v.outcome}`, modelA: v.modelA!, modelB: v.modelB!, outcome: v.outcome! }
-            : null,
+      this.seen.push(
+        Int32Array.from(this.read1(cell), (v) =>
+          v.reason === null ? this.cellNumber(v.modelA!, v.modelB!, v.outcome!) : -1 - this.reasonNumber(v.reason),
         ),
-        reasons: votes.map((v) => v.reason),
-      });
+      );
     }
-    const cells = new Map<string, { model_a: string; model_b: string; outcome: number; n: number }>();
-    const rejected = new Map<string, number>();
-    const reject = (reason: string, rows: number) => rows > 0 && rejected.set(reason, (rejected.get(reason) ?? 0) + rows);
-    let rows = 0;
-    for (let t = 0; t < tally.tuples; t++) {
-      const valid = tally.rows[t] - tally.invalid[t];
-      const { cells: usable, reasons } = this.seen[t];
-      for (let v = 0; v < usable.length; v++) {
-        const c = usable[v];
-        if (c === null) {
-          reject(reasons[v]!, tally.rows[t]);
-          continue;
-        }
-        if (valid > 0) {
-          const known = cells.get(c.key);
-          if (known) known.n += tally.weight[t];
-          else cells.set(c.key, { model_a: c.modelA, model_b: c.modelB, outcome: c.outcome, n: tally.weight[t] });
-          rows += valid;
-        }
-        reject('invalid weight', tally.invalid[t]);
-      }
+  }
+
+  private cellNumber(modelA: string, modelB: string, outcome: number): number {
+    const key = `${modelA}\u0000${modelB}\u0000${outcome}`;
+    let k = this.cellNumbers.get(key);
+    if (k === undefined) {
+      k = this.cells.length;
+      this.cells.push({ model_a: modelA, model_b: modelB, outcome });
+      this.cellNumbers.set(key, k);
     }
-    const list = [...rejected].map(([reason, n]) => ({ reason, rows: n }));
-    list.sort((x, y) => y.rows - x.rows || compareText(x.reason, y.reason));
-    return {
-      counts: readRawPairCounts([...cells.values()]),
-      rows,
-      rejected: list,
-      rejectedRows: list.reduce((s, r) => s + r.rows, 0),
-      sourceRows: tally.totalRows,
-    };
+    return k;
+  }
+
+  private reasonNumber(reason: string): number {
+    let k = this.reasonNumbers.get(reason);
+    if (k === undefined) {
+      k = this.reasons.length;
+      this.reasons.push(reason);
+      this.reasonNumbers.set(reason, k);
+    }
+    return k;
   }
 }
 

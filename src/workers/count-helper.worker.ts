@@ -1,0 +1,44 @@
+/// <reference lib="webworker" />
+/**
+ * The counting worker's helper, on the second core: reads its share of a parquet source's row groups
+ * (count-reading.ts) into a tally of the columns it is given and sends the tally back whole. One
+ * job per helper: the counting worker starts a helper for each big source and ends it after.
+ */
+import init from 'parquet-wasm/esm';
+import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
+import { VoteTally } from '../core/tally/vote-tally.ts';
+import { openPart, readShare, TableTallier, tallyData } from './count-reading.ts';
+import type { CountHelperRequest, CountHelperResponse } from './count-protocol.ts';
+
+const ready = init({ module_or_path: wasmUrl });
+
+function post(message: CountHelperResponse, transfer: Transferable[] = []): void {
+  (self as unknown as DedicatedWorkerGlobalScope).postMessage(message, transfer);
+}
+
+self.onmessage = (event: MessageEvent<CountHelperRequest>) => {
+  const { parts, columns, weight, share } = event.data;
+  void (async () => {
+    await ready;
+    const tally = new VoteTally(columns, weight !== null);
+    const tallier = new TableTallier(tally, columns, weight);
+    const first = await openPart(parts[0]);
+    try {
+      await readShare(
+        first,
+        parts,
+        [...columns, ...(weight ? [weight] : [])],
+        share,
+        () => true,
+        (table) => tallier.add(table),
+      );
+    } finally {
+      first.free();
+    }
+    const data = tallyData(tally);
+    post(
+      { type: 'tally', tally: data },
+      [...data.codes, data.rows, data.weight, data.invalid].map((a) => a.buffer),
+    );
+  })().catch((error) => post({ type: 'failed', reason: error instanceof Error ? error.message : String(error) }));
+};
