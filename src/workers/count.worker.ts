@@ -80,7 +80,10 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       // The winner labels (and whether values name models) are read from the values counted so far, as detection reads them from the table.
       const mapping = request.mapping ?? mappingFor(columns, tally, base, kinds);
       if (!mapping) return false;
-      const key = JSON.stringify(mapping);
+      // The same mapping whatever the order its labels were met in: a new key would read every tuple again.
+      const key = JSON.stringify(mapping, (_, v: unknown) =>
+        v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1))) : v,
+      );
       if (reader?.key !== key) reader = { key, reader: new TallyReader(mapping, kinds) };
       const { counts } = reader.reader.read(tally);
       gap *= 2;

@@ -11,17 +11,16 @@ import { closeChecked, openOnSample, summaryFigures, waitForDataset, waitForRati
 
 const COUNTS = resolve('static-data/chatbot-arena-20240814-counts.parquet');
 
-/** The real Chatbot Arena counts expanded to one row per battle (1.67M rows, 14 row groups), shuffled, with slice columns. */
-async function battlesFile(): Promise<string> {
-  const path = join(inject('remoteDir'), 'arena-battles-20240814.parquet');
+/** A parquet file of the real Chatbot Arena counts expanded by `select` (over `count` and `i`), shuffled; written once. */
+async function battlesFromCounts(name: string, select: string): Promise<string> {
+  const path = join(inject('remoteDir'), name);
   if (existsSync(path)) return path;
   const db = await createNodeConnector();
   try {
-    await db.query(
-      `COPY (SELECT model_a, model_b, winner, ['English', 'Chinese', 'French'][1 + CAST(hash(i, model_b) % 3 AS INTEGER)] AS language
-         FROM read_parquet($1), range(count) AS r(i) ORDER BY hash(model_a, model_b, winner, i)) TO $2 (FORMAT parquet, COMPRESSION zstd)`,
-      [COUNTS, `${path}.partial`],
-    );
+    await db.query(`COPY (${select} ORDER BY hash(model_a, model_b, winner, i)) TO $2 (FORMAT parquet, COMPRESSION zstd)`, [
+      COUNTS,
+      `${path}.partial`,
+    ]);
     renameSync(`${path}.partial`, path);
   } finally {
     db.close();
@@ -29,23 +28,17 @@ async function battlesFile(): Promise<string> {
   return path;
 }
 
+/** One row per battle (1.67M rows, 14 row groups), with a slice column. */
+const battlesFile = () =>
+  battlesFromCounts(
+    'arena-battles-20240814.parquet',
+    `SELECT model_a, model_b, winner, ['English', 'Chinese', 'French'][1 + CAST(hash(i, model_b) % 3 AS INTEGER)] AS language
+       FROM read_parquet($1), range(count) AS r(i)`,
+  );
+
 /** The same battles three times over (5M rows): the same ratings, and big enough to be counted by two workers. */
-async function tripledFile(): Promise<string> {
-  const path = join(inject('remoteDir'), 'arena-battles-20240814-x3.parquet');
-  if (existsSync(path)) return path;
-  const db = await createNodeConnector();
-  try {
-    await db.query(
-      `COPY (SELECT model_a, model_b, winner FROM read_parquet($1), range(3 * count) AS r(i)
-         ORDER BY hash(model_a, model_b, winner, i)) TO $2 (FORMAT parquet, COMPRESSION zstd)`,
-      [COUNTS, `${path}.partial`],
-    );
-    renameSync(`${path}.partial`, path);
-  } finally {
-    db.close();
-  }
-  return path;
-}
+const tripledFile = () =>
+  battlesFromCounts('arena-battles-20240814-x3.parquet', 'SELECT model_a, model_b, winner FROM read_parquet($1), range(3 * count) AS r(i)');
 
 /** Ratings of the whole file, fitted in Node from the command line's own counts. */
 async function expectedRatings(path: string): Promise<Map<string, number>> {
@@ -92,6 +85,22 @@ async function recordsOnScreen(page: Page): Promise<Map<string, string[]>> {
   return new Map(rows);
 }
 
+/** Drops `path` and waits for the board of the whole file counted while it is read. */
+async function dropForCountedBoard(page: Page, path: string): Promise<void> {
+  const opens = await page.evaluate(() => performance.getEntriesByName('arena-lens:open').length);
+  await page.getByTestId('file-input').setInputFiles(path);
+  await page.waitForFunction((n) => performance.getEntriesByName('arena-lens:open').length > n, opens);
+  await page.waitForFunction(
+    () => {
+      const open = performance.getEntriesByName('arena-lens:open').at(-1)!.startTime;
+      const whole = performance.getEntriesByName('arena-lens:leaderboard-whole').some((e) => e.startTime >= open);
+      return whole && document.querySelectorAll('[data-testid="leaderboard"] tbody tr[data-model]').length > 0;
+    },
+    null,
+    { timeout: 120_000, polling: 20 },
+  );
+}
+
 const marksAfterOpen = (page: Page, name: string) =>
   page.evaluate((name) => {
     const open = performance.getEntriesByName('arena-lens:open').at(-1)!.startTime;
@@ -112,19 +121,8 @@ describe('the first leaderboard is counted while the file is read', () => {
   test('dropping 1.67M battles shows a provisional board with the share read, then the whole file’s, equal to the full fit', async () => {
     const { page } = session;
     await recordStatus(page);
-    const opens = await page.evaluate(() => performance.getEntriesByName('arena-lens:open').length);
-    await page.getByTestId('file-input').setInputFiles(file);
-    await page.waitForFunction((n) => performance.getEntriesByName('arena-lens:open').length > n, opens);
     // The whole file counted: its board is on screen while DuckDB is still loading the file.
-    await page.waitForFunction(
-      () => {
-        const open = performance.getEntriesByName('arena-lens:open').at(-1)!.startTime;
-        const whole = performance.getEntriesByName('arena-lens:leaderboard-whole').some((e) => e.startTime >= open);
-        return whole && document.querySelectorAll('[data-testid="leaderboard"] tbody tr[data-model]').length > 0;
-      },
-      null,
-      { timeout: 120_000, polling: 20 },
-    );
+    await dropForCountedBoard(page, file);
     const counted = await boardOnScreen(page);
     const loadingThen = await page.evaluate(
       () => !document.querySelector('[data-testid="dataset-summary"]')?.getAttribute('data-source')?.startsWith('arena-battles'),
@@ -151,18 +149,7 @@ describe('the first leaderboard is counted while the file is read', () => {
     const big = await tripledFile();
     const started: string[] = [];
     page.on('worker', (worker) => started.push(worker.url()));
-    const opens = await page.evaluate(() => performance.getEntriesByName('arena-lens:open').length);
-    await page.getByTestId('file-input').setInputFiles(big);
-    await page.waitForFunction((n) => performance.getEntriesByName('arena-lens:open').length > n, opens);
-    await page.waitForFunction(
-      () => {
-        const open = performance.getEntriesByName('arena-lens:open').at(-1)!.startTime;
-        const whole = performance.getEntriesByName('arena-lens:leaderboard-whole').some((e) => e.startTime >= open);
-        return whole && document.querySelectorAll('[data-testid="leaderboard"] tbody tr[data-model]').length > 0;
-      },
-      null,
-      { timeout: 120_000, polling: 20 },
-    );
+    await dropForCountedBoard(page, big);
     expect(
       started.some((url) => url.includes('count-helper')),
       'a helper was started for the other share',

@@ -236,6 +236,7 @@ export class TallyReader {
   private readonly cells: { model_a: string; model_b: string; outcome: number }[] = [];
   private readonly reasonNumbers = new Map<string, number>();
   private readonly reasons: string[] = [];
+  private layout: PairCounts | null = null;
 
   constructor(
     private readonly mapping: ColumnMapping,
@@ -268,9 +269,11 @@ export class TallyReader {
     }
     const list = this.reasons.map((reason, k) => ({ reason, rows: rejectedRows[k] })).filter((r) => r.rows > 0);
     list.sort((x, y) => y.rows - x.rows || compareText(x.reason, y.reason));
-    const cellRows = this.cells.flatMap((cell, k) => (used[k] ? [{ ...cell, n: n[k] }] : []));
+    const counts = used.every((u) => u === 1)
+      ? this.countsInLayout(n)
+      : readRawPairCounts(this.cells.flatMap((cell, k) => (used[k] ? [{ ...cell, n: n[k] }] : [])));
     return {
-      counts: readRawPairCounts(cellRows),
+      counts,
       rows,
       rejected: list,
       rejectedRows: list.reduce((sum, r) => sum + r.rows, 0),
@@ -293,6 +296,19 @@ export class TallyReader {
         ),
       );
     }
+  }
+
+  /**
+   * Counts with every cell known, in readRawPairCounts' order: the order (a sort of every cell and
+   * model) is worked out once per set of cells, so a read of a grown tally only places the numbers.
+   */
+  private countsInLayout(n: Float64Array): PairCounts {
+    if (this.layout?.n.length !== this.cells.length) {
+      // Each cell's number as its count: where the sort puts it is where its count goes.
+      this.layout = readRawPairCounts(this.cells.map((cell, k) => ({ ...cell, n: k })));
+    }
+    const { models, a, b, outcome, n: order } = this.layout;
+    return { models: [...models], a: a.slice(), b: b.slice(), outcome: outcome.slice(), n: Float64Array.from(order, (k) => n[k]) };
   }
 
   private cellNumber(modelA: string, modelB: string, outcome: number): number {
