@@ -70,8 +70,7 @@ export class BootstrapHelper {
   stop(job: number): void {
     if (job !== this.job) return;
     this.absorb(job);
-    for (const range of this.outstanding.values()) this.board?.releaseRounds(range);
-    this.outstanding.clear();
+    this.releaseOutstanding();
     this.board = null;
     this.job++;
     this.wakeUp();
@@ -105,9 +104,14 @@ export class BootstrapHelper {
     this.broken = true;
     this.worker?.terminate();
     this.worker = null;
+    this.releaseOutstanding();
+    this.wakeUp();
+  }
+
+  /** Rounds handed out and not back go back to the board, which runs them itself. */
+  private releaseOutstanding(): void {
     for (const range of this.outstanding.values()) this.board?.releaseRounds(range);
     this.outstanding.clear();
-    this.wakeUp();
   }
 
   private wakeUp(): void {

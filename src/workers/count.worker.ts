@@ -49,7 +49,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
   const { id, parts } = request;
   await ready;
   const first = await openPart(parts[0]);
-  let helper: Worker | null = null;
+  let helper: Helper | null = null;
   try {
     const columns = schemaColumns(tableFromIPC(first.schema().intoIPCStream()).schema);
     const early = request.mapping ? null : detectPreset(columns);
@@ -65,7 +65,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       totalRows >= HELPED_ROWS && metadata.rowGroups().length * parts.length >= 2 && (navigator.hardwareConcurrency ?? 1) >= 2
         ? { index: 0, of: 2 }
         : { index: 0, of: 1 };
-    const helped = share.of > 1 ? startHelper(parts, tallied, weight, (w) => (helper = w)) : null;
+    helper = share.of > 1 ? startHelper(parts, tallied, weight) : null;
     // The share this worker reads, for the provisional share shown (both readers go at about the same pace).
     const shareRows = Math.round(totalRows / share.of);
     const tally = new VoteTally(tallied, !!weight);
@@ -117,8 +117,8 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     );
     if (problem) return post({ type: 'skipped', id, reason: problem });
     if (!finished) return;
-    if (helped) {
-      const answer = await helped;
+    if (helper) {
+      const answer = await helper.answer;
       if (current !== id) return;
       if (answer.type === 'tally') mergeTally(tally, answer.tally);
       else {
@@ -141,31 +141,31 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     if (!report(true) && current === id) post({ type: 'skipped', id, reason: 'no rows to count' });
   } finally {
     first.free();
-    (helper as Worker | null)?.terminate();
+    helper?.worker?.terminate();
   }
 }
 
-/** Starts a helper on the other share; settles with its tally, or why it failed. */
-function startHelper(
-  parts: (Blob | string)[],
-  columns: string[],
-  weight: string | null,
-  keep: (worker: Worker) => void,
-): Promise<CountHelperResponse> {
-  return new Promise((resolve) => {
-    try {
-      const worker = new Worker(new URL('./count-helper.worker.ts', import.meta.url), { type: 'module' });
-      keep(worker);
+/** A helper counting the other share: its worker (to end it), and its answer (its tally, or why it failed). */
+interface Helper {
+  worker: Worker | null;
+  answer: Promise<CountHelperResponse>;
+}
+
+function startHelper(parts: (Blob | string)[], columns: string[], weight: string | null): Helper {
+  try {
+    const worker = new Worker(new URL('./count-helper.worker.ts', import.meta.url), { type: 'module' });
+    const answer = new Promise<CountHelperResponse>((resolve) => {
       worker.onmessage = (event: MessageEvent<CountHelperResponse>) => resolve(event.data);
       worker.onerror = (event) => {
         event.preventDefault();
         resolve({ type: 'failed', reason: event.message });
       };
-      worker.postMessage({ parts, columns, weight, share: { index: 1, of: 2 } } satisfies CountHelperRequest);
-    } catch (error) {
-      resolve({ type: 'failed', reason: String(error) });
-    }
-  });
+    });
+    worker.postMessage({ parts, columns, weight, share: { index: 1, of: 2 } } satisfies CountHelperRequest);
+    return { worker, answer };
+  } catch (error) {
+    return { worker: null, answer: Promise.resolve({ type: 'failed', reason: String(error) }) };
+  }
 }
 
 /** The detected mapping with the winner values tallied so far; null when the shape no longer fits. */

@@ -207,18 +207,13 @@ export class RatingBootstrap {
     for (const s of this.states) if (!s.failed) this.runGroupRound(s, round, random);
   }
 
-  /** Per model (local index), its rating in each round done, rounds in the order done. */
+  /** Each round done's ratings, round-major (the rounds' order does not matter to what reads them: shares). */
   private doneRatings(s: GroupState): Float64Array {
+    if (this.done === this.rounds) return s.ratings;
     const m = s.fit.members.length;
-    if (this.done === this.rounds && this.completedInOrder()) return s.ratings;
     const out = new Float64Array(this.done * m);
     for (let r = 0; r < this.done; r++) out.set(s.ratings.subarray(this.completed[r] * m, (this.completed[r] + 1) * m), r * m);
     return out;
-  }
-
-  private completedInOrder(): boolean {
-    for (let r = 0; r < this.done; r++) if (this.completed[r] !== r) return false;
-    return true;
   }
 
   /** Intervals over the rounds done so far. */
