@@ -1,7 +1,8 @@
 /**
  * The current slice: the filters and quick toggles as one bound condition on `battles`, and the
  * pair counts it holds. A filter that does not fit the loaded data (a tampered or stale link) is
- * dropped with a note naming it, never turned into SQL text.
+ * dropped with a note naming it, never turned into SQL text. Once a dataset is read, its slice cube
+ * is built behind the page; filters it serves count from it.
  */
 import type { Duck } from '../io/duckdb.ts';
 import { mark } from '../io/marks.ts';
@@ -10,6 +11,8 @@ import { readCounts } from '../core/sql/pair-counts.ts';
 import type { ColumnInfo } from '../core/schema/column.ts';
 import { BATTLES_TABLE } from '../core/sql/battles.ts';
 import { filtersSql, type Filter } from '../core/sql/filters.ts';
+import { quoteIdent } from '../core/sql/quote.ts';
+import { buildSliceCube, cubeServes, type SliceCube } from '../core/sql/slice-cube.ts';
 import type { SqlCondition } from '../core/sql/statement.ts';
 import { describeSql, readColumns } from '../core/sql/summary.ts';
 import { dropModelsBelow } from '../core/stats/min-votes.ts';
@@ -34,12 +37,16 @@ export class SliceStore {
   /** The dataset `columns` describe (the filter panel waits for them to match). */
   columnsOf = $state.raw<OpenedDataset | null>(null);
   private generation = 0;
+  /** The cube of the dataset in `columnsOf`, once built (null: none, or not yet). */
+  private cube: SliceCube | null = null;
+  private cubes = 0;
 
   /** Forgets the slice of a dataset being replaced, so nothing re-rates its counts meanwhile. */
   reset(): void {
     this.generation++;
     this.counts = null;
     this.columnsOf = null;
+    this.cube = null;
     this.where = NO_FILTER;
   }
 
@@ -50,17 +57,22 @@ export class SliceStore {
       this.columns = readColumns(await duck.connector.query(describeSql(BATTLES_TABLE).sql));
       this.columnsOf = dataset;
       this.problem = null;
+      this.cube = null;
+      void this.buildCube(duck, dataset);
     }
     let applied = filters;
+    let inForce = [...filters, ...quickFilters(quick, this.columns)];
     let where: SqlCondition;
     try {
-      where = filtersSql([...filters, ...quickFilters(quick, this.columns)], this.columns);
+      where = filtersSql(inForce, this.columns);
     } catch (error) {
       applied = [];
       this.problem = `filters ignored: ${(error as Error).message}`;
-      where = filtersSql(quickFilters(quick, this.columns), this.columns);
+      inForce = quickFilters(quick, this.columns);
+      where = filtersSql(inForce, this.columns);
     }
-    const counts = where.sql ? await readCounts(duck.urgent, where, dataset.counts.models) : dataset.counts;
+    const table = this.cube && cubeServes(this.cube, inForce) ? this.cube.table : undefined;
+    const counts = where.sql ? await readCounts(duck.urgent, where, dataset.counts.models, table) : dataset.counts;
     if (generation !== this.generation) return applied;
     if (where.sql) mark('slice-counted');
     const kept = dropModelsBelow(counts, quick.minVotes);
@@ -72,5 +84,20 @@ export class SliceStore {
     this.votes = votes;
     this.models = new Set([...kept.counts.a, ...kept.counts.b]).size;
     return applied;
+  }
+
+  /** Builds the dataset's cube on the ordinary lane (filters meanwhile read battles); a failure only costs speed. */
+  private async buildCube(duck: Duck, dataset: OpenedDataset): Promise<void> {
+    const previous = quoteIdent(`slice_cube_${this.cubes}`);
+    const table = `slice_cube_${++this.cubes}`;
+    const rows = dataset.summary.rows - dataset.summary.rejectedRows;
+    try {
+      await duck.connector.query(`DROP TABLE IF EXISTS ${previous}`);
+      const cube = await buildSliceCube(duck.connector, table, this.columns, dataset.detection.dimensions, rows);
+      if (this.columnsOf === dataset) this.cube = cube;
+      else if (cube) await duck.connector.query(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+    } catch (error) {
+      console.warn('slice cube not built; filters read battles', error);
+    }
   }
 }

@@ -8,22 +8,23 @@ import type { SqlCondition, SqlQuery } from './statement.ts';
  * Votes aggregated to (a, b, outcome, n): a and b are model_name ENUM codes, outcome the
  * OUTCOME_CODE, n the summed weight. Grouping is on the ENUM columns, i.e. on integers.
  */
-export function pairCountsSql(where?: SqlCondition): SqlQuery {
+export function pairCountsSql(where?: SqlCondition, table: string = BATTLES_TABLE): SqlQuery {
   return {
     sql:
       'SELECT CAST(enum_code(model_a) AS INTEGER) AS a, CAST(enum_code(model_b) AS INTEGER) AS b, ' +
       'CAST(enum_code(outcome) AS UTINYINT) AS outcome, sum(weight) AS n ' +
-      `FROM ${quoteIdent(BATTLES_TABLE)}${whereClause(where)} GROUP BY model_a, model_b, outcome ORDER BY 1, 2, 3`,
+      `FROM ${quoteIdent(table)}${whereClause(where)} GROUP BY model_a, model_b, outcome ORDER BY 1, 2, 3`,
     params: where?.params ?? [],
   };
 }
 
 /**
  * Pair counts of `battles` under `where`. The model list (the ENUM's order) is fixed per dataset:
- * pass it when known, so a filter change costs one query and nothing can queue in between.
+ * pass it when known, so a filter change costs one query and nothing can queue in between. `table`
+ * is battles or a table with its columns (the slice cube).
  */
-export async function readCounts(db: Connector, where?: SqlCondition, models?: readonly string[]): Promise<PairCounts> {
-  const cells = pairCountsSql(where);
+export async function readCounts(db: Connector, where?: SqlCondition, models?: readonly string[], table?: string): Promise<PairCounts> {
+  const cells = pairCountsSql(where, table);
   const countRows = await db.query(cells.sql, cells.params);
   const modelRows = models ? models.map((model, code) => ({ model, code })) : await db.query(modelsSql().sql);
   return readPairCounts(modelRows, countRows);

@@ -1,0 +1,104 @@
+/**
+ * The slice cube: `battles` summed by pair, outcome and every low-cardinality dimension, so a filter
+ * change's pair counts read tens of thousands of rows instead of millions. Its columns keep the
+ * names, paths and types of battles (a struct field stays a field of a struct of the same name),
+ * so the very condition filtersSql builds for battles runs on the cube unchanged, and the counts
+ * are the same sums: exact, not approximated. Filters on anything else (dates, ranges on a column
+ * with many values) read battles.
+ */
+import type { ColumnInfo } from '../schema/column.ts';
+import type { DimensionHint } from '../schema/preset.ts';
+import { BATTLES_TABLE } from './battles.ts';
+import type { Connector } from './connector.ts';
+import type { Filter } from './filters.ts';
+import { quoteIdent, quotePath } from './quote.ts';
+import { lowCardinality, sliceCardinalitySql, sliceDimensions } from './slices.ts';
+
+/** Most values a dimension may have to go into the cube. */
+export const CUBE_MAX_VALUES = 60;
+/** A cube with more rows than this share of battles saves too little to be worth building. */
+export const CUBE_MAX_SHARE = 0.25;
+
+export interface SliceCube {
+  table: string;
+  /** The dimensions it keeps, as filter paths. */
+  paths: string[][];
+  rows: number;
+}
+
+/**
+ * The SELECT list of the cube: each top-level column once, struct fields rebuilt as nested
+ * struct_pack so `(col).field` reads the same on the cube as on battles.
+ */
+export function cubeColumnsSql(paths: readonly (readonly string[])[]): string[] {
+  interface Node {
+    leaf: readonly string[] | null;
+    fields: Map<string, Node>;
+  }
+  const root = new Map<string, Node>();
+  for (const path of paths) {
+    let level = root;
+    path.forEach((name, depth) => {
+      let node = level.get(name);
+      if (!node) level.set(name, (node = { leaf: null, fields: new Map() }));
+      if (depth === path.length - 1) node.leaf = path;
+      level = node.fields;
+    });
+  }
+  const expression = (node: Node): string =>
+    node.leaf
+      ? quotePath(node.leaf)
+      : `struct_pack(${[...node.fields].map(([name, sub]) => `${quoteIdent(name)} := ${expression(sub)}`).join(', ')})`;
+  return [...root].map(([name, node]) => `${expression(node)} AS ${quoteIdent(name)}`);
+}
+
+export function createCubeSql(table: string, paths: readonly (readonly string[])[]): string {
+  const dims = cubeColumnsSql(paths);
+  return (
+    `CREATE OR REPLACE TABLE ${quoteIdent(table)} AS SELECT model_a, model_b, outcome, ${dims.join(', ')}, sum(weight) AS weight ` +
+    `FROM ${quoteIdent(BATTLES_TABLE)} GROUP BY ALL`
+  );
+}
+
+/** True when every filter reads only what the cube keeps (the outcome, or one of its dimensions, whose values it keeps exactly). */
+export function cubeServes(cube: SliceCube, filters: readonly Filter[]): boolean {
+  const kept = new Set(cube.paths.map((p) => JSON.stringify(p)));
+  return filters.every((f) => f.kind === 'exclude-outcomes' || kept.has(JSON.stringify(f.path)));
+}
+
+/** One row: k1 … kn, the approximate rows of a cube of the first 1 … n dimensions. */
+export function cubeSizesSql(paths: readonly (readonly string[])[]): string {
+  const sizes = paths.map((_, k) => {
+    const dims = paths.slice(0, k + 1).map((p) => quotePath(p));
+    return `approx_count_distinct(row(model_a, model_b, outcome, ${dims.join(', ')})) AS k${k + 1}`;
+  });
+  return `SELECT ${sizes.join(', ')} FROM ${quoteIdent(BATTLES_TABLE)}`;
+}
+
+/**
+ * Builds the cube of battles as `table`, keeping the low-cardinality dimensions (the preset's first)
+ * as far as the cube stays within `maxShare` of battles' rows; null (and no table) when no cube
+ * would pay, as for small or pre-aggregated files. Three reads of battles, behind the page.
+ */
+export async function buildSliceCube(
+  db: Connector,
+  table: string,
+  columns: readonly ColumnInfo[],
+  hints: readonly DimensionHint[],
+  battleRows: number,
+  maxShare = CUBE_MAX_SHARE,
+): Promise<SliceCube | null> {
+  const candidates = sliceDimensions(columns, hints);
+  if (candidates.length === 0) return null;
+  const [cardinality] = await db.query(sliceCardinalitySql(candidates).sql);
+  const low = lowCardinality(candidates, cardinality, CUBE_MAX_VALUES).map((d) => d.path);
+  if (low.length === 0) return null;
+  const [sizes] = await db.query(cubeSizesSql(low));
+  let keep = 0;
+  while (keep < low.length && Number(sizes[`k${keep + 1}`]) <= battleRows * maxShare) keep++;
+  if (keep === 0) return null;
+  const paths = low.slice(0, keep);
+  await db.query(createCubeSql(table, paths));
+  const [{ n }] = await db.query(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
+  return { table, paths, rows: Number(n) };
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { createNodeConnector } from '../../../src/cli/node-connector.ts';
+import { buildBattles, loadAndRecognise, type OpenedFile } from '../../../src/cli/lib/open-file.ts';
+import type { Connector } from '../../../src/core/sql/connector.ts';
+import { describeSql, readColumns } from '../../../src/core/sql/summary.ts';
+import { BATTLES_TABLE } from '../../../src/core/sql/battles.ts';
+import { filtersSql, type Filter } from '../../../src/core/sql/filters.ts';
+import { readCounts } from '../../../src/core/sql/pair-counts.ts';
+import { buildSliceCube, cubeColumnsSql, cubeServes, type SliceCube } from '../../../src/core/sql/slice-cube.ts';
+import type { ColumnInfo } from '../../../src/core/schema/column.ts';
+
+const STATIC = join(import.meta.dirname, '../../../static-data');
+
+/** Battles of a published sample, its schema, and its cube. */
+async function open(
+  file: string,
+  maxShare = 1,
+): Promise<{ db: Connector & { close(): void }; columns: ColumnInfo[]; cube: SliceCube | null; opened: OpenedFile }> {
+  const db = await createNodeConnector();
+  const opened = await loadAndRecognise(db, join(STATIC, file));
+  await buildBattles(db, opened);
+  const columns = readColumns(await db.query(describeSql(BATTLES_TABLE).sql));
+  const [{ n }] = await db.query(`SELECT count(*) AS n FROM ${BATTLES_TABLE}`);
+  // The samples are small: a cube of them saves little, so the share allowed is raised to build one anyway.
+  const cube = await buildSliceCube(db, 'slice_cube_1', columns, opened.detection.dimensions, Number(n), maxShare);
+  return { db, columns, cube, opened };
+}
+
+/** The same slice's counts from battles and from the cube: identical cells. */
+async function expectSameCounts(db: Connector, columns: ColumnInfo[], cube: SliceCube, filters: Filter[]): Promise<number> {
+  expect(cubeServes(cube, filters), JSON.stringify(filters)).toBe(true);
+  const where = filtersSql(filters, columns);
+  const fromBattles = await readCounts(db, where);
+  const fromCube = await readCounts(db, where, fromBattles.models, cube.table);
+  expect(fromCube).toEqual(fromBattles);
+  return fromBattles.n.reduce((s, v) => s + v, 0);
+}
+
+describe('slice cube', () => {
+  describe('on Chatbot Arena conversations (flags inside structs)', () => {
+    let ctx: Awaited<ReturnType<typeof open>>;
+    beforeAll(async () => {
+      ctx = await open('arena-conversations.parquet');
+    });
+    afterAll(() => ctx.db.close());
+
+    it('keeps the low-cardinality dimensions, struct fields rebuilt as structs, and is far smaller than battles', async () => {
+      const { cube, db } = ctx;
+      expect(cube).not.toBeNull();
+      const paths = cube!.paths.map((p) => p.join('.'));
+      expect(paths).toEqual(expect.arrayContaining(['language', 'anony', 'openai_moderation.flagged']));
+      expect(paths).not.toContain('judge');
+      const [{ n }] = await db.query(`SELECT count(*) AS n FROM ${BATTLES_TABLE}`);
+      expect(cube!.rows).toBeLessThan(Number(n));
+      const [{ t }] = await db.query(`SELECT typeof(openai_moderation) AS t FROM ${cube!.table} LIMIT 1`);
+      expect(String(t)).toMatch(/^STRUCT\(flagged BOOLEAN/);
+    });
+
+    it('gives the very pair counts battles gives, for every filter it serves', async () => {
+      const { db, columns, cube } = ctx;
+      const votes = await Promise.all([
+        expectSameCounts(db, columns, cube!, [{ kind: 'in', path: ['language'], values: ['French'] }]),
+        expectSameCounts(db, columns, cube!, [
+          { kind: 'in', path: ['language'], values: ['English', 'German', null] },
+          { kind: 'boolean', path: ['anony'], value: true },
+        ]),
+        expectSameCounts(db, columns, cube!, [
+          { kind: 'in', path: ['openai_moderation', 'flagged'], values: [false, null] },
+          { kind: 'exclude-outcomes', outcomes: ['tie', 'both_bad'] },
+        ]),
+        expectSameCounts(db, columns, cube!, [{ kind: 'range', path: ['turn'], min: 2 }]),
+      ]);
+      for (const v of votes) expect(v).toBeGreaterThan(0);
+    });
+
+    it('leaves to battles a filter on what it does not keep', () => {
+      const { cube } = ctx;
+      expect(cubeServes(cube!, [{ kind: 'date', path: ['tstamp'], from: '2023-05-01' }])).toBe(false);
+      expect(cubeServes(cube!, [{ kind: 'in', path: ['judge'], values: ['x'] }])).toBe(false);
+      expect(
+        cubeServes(cube!, [
+          { kind: 'in', path: ['language'], values: ['French'] },
+          { kind: 'in', path: ['question_id'], values: ['q'] },
+        ]),
+      ).toBe(false);
+      expect(cubeServes(cube!, [])).toBe(true);
+    });
+  });
+
+  it('on LMArena 100k: the de-duplication flag inside a struct, LMArena categories', async () => {
+    const { db, columns, cube } = await open('lmarena-100k.parquet');
+    try {
+      expect(cube).not.toBeNull();
+      const paths = cube!.paths.map((p) => p.join('.'));
+      expect(paths).toEqual(expect.arrayContaining(['dedup_tag.sampled', 'dedup_tag.high_freq']));
+      await expectSameCounts(db, columns, cube!, [{ kind: 'boolean', path: ['dedup_tag', 'sampled'], value: true }]);
+      await expectSameCounts(db, columns, cube!, [
+        { kind: 'boolean', path: ['dedup_tag', 'high_freq'], value: false },
+        { kind: 'in', path: ['language'], values: ['English'] },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('is not built where it would not pay: pre-aggregated counts, a small file', async () => {
+    const { db, cube } = await open('pair-counts.csv', 0.25);
+    const small = await open('arena-conversations.parquet', 0.25);
+    small.db.close();
+    expect(small.cube).toBeNull();
+    try {
+      expect(cube).toBeNull();
+      expect(await db.query(`SELECT * FROM duckdb_tables() WHERE table_name = 'slice_cube_1'`)).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('writes struct fields as nested struct_pack beside plain columns', () => {
+    expect(cubeColumnsSql([['language'], ['a', 'b', 'c'], ['a', 'd']])).toEqual([
+      '"language" AS "language"',
+      'struct_pack("b" := struct_pack("c" := ("a")."b"."c"), "d" := ("a")."d") AS "a"',
+    ]);
+  });
+});
