@@ -46,19 +46,22 @@ export const bradleyTerryLikelihood: PairLikelihood = {
       }
     }
   },
-  scoreQuadratic(table, x, y) {
+  scoreOuter(table, x) {
     // One vote's score is (o − p)·(e_i − e_j), o = 1, 0 or ½ for a win of i, of j, or a tie.
     const { i, j, winsI, winsJ, ties } = table;
-    let q = 0;
+    const size = table.modelCount,
+      out = new Float64Array(size * size);
     for (let p = 0; p < i.length; p++) {
       const a = i[p],
-        b = j[p],
-        dy = y[a] - y[b];
-      if (dy === 0) continue;
+        b = j[p];
       const prob = 1 / (1 + Math.exp(x[b] - x[a]));
-      q += (winsI[p] * (1 - prob) ** 2 + winsJ[p] * prob ** 2 + ties[p] * (0.5 - prob) ** 2) * dy * dy;
+      const w = winsI[p] * (1 - prob) ** 2 + winsJ[p] * prob ** 2 + ties[p] * (0.5 - prob) ** 2;
+      out[a * size + a] += w;
+      out[b * size + b] += w;
+      out[a * size + b] -= w;
+      out[b * size + a] -= w;
     }
-    return q;
+    return out;
   },
 };
 

@@ -30,9 +30,41 @@ export function choleskySolve(l: Float64Array, n: number, b: Float64Array): void
     for (let k = 0; k < i; k++) s -= l[ri + k] * b[k];
     b[i] = s / l[ri + i];
   }
+  // Lᵀ x = y by columns of Lᵀ, i.e. rows of L: contiguous reads (by rows of Lᵀ they stride down L).
   for (let i = n - 1; i >= 0; i--) {
-    let s = b[i];
-    for (let k = i + 1; k < n; k++) s -= l[k * n + i] * b[k];
-    b[i] = s / l[i * n + i];
+    const ri = i * n;
+    const xi = (b[i] /= l[ri + i]);
+    if (xi !== 0) for (let k = 0; k < i; k++) b[k] -= l[ri + k] * xi;
   }
+}
+
+/**
+ * A⁻¹ (row-major, new array) from the factor of choleskyFactor: L Lᵀ X = I solved for all columns
+ * at once, row by row, so the inner loops run along contiguous rows (n solves one by one stride
+ * down columns of L and cost several times more).
+ */
+export function choleskyInverse(l: Float64Array, n: number): Float64Array {
+  const x = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    const ri = i * n;
+    x[ri + i] = 1;
+    for (let k = 0; k < i; k++) {
+      const f = l[ri + k];
+      if (f === 0) continue;
+      for (let c = 0, rk = k * n; c <= k; c++) x[ri + c] -= f * x[rk + c];
+    }
+    const d = l[ri + i];
+    for (let c = 0; c <= i; c++) x[ri + c] /= d;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const ri = i * n;
+    for (let k = i + 1; k < n; k++) {
+      const f = l[k * n + i];
+      if (f === 0) continue;
+      for (let c = 0, rk = k * n; c < n; c++) x[ri + c] -= f * x[rk + c];
+    }
+    const d = l[ri + i];
+    for (let c = 0; c < n; c++) x[ri + c] /= d;
+  }
+  return x;
 }

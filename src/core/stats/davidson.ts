@@ -66,19 +66,19 @@ export const davidsonLikelihood: PairLikelihood = {
       h[m * size + m] += hll;
     }
   },
-  scoreQuadratic(table, x, y) {
+  scoreOuter(table, x) {
     // Per vote, ∂ℓ/∂d = [1, −1, 0] − (pa − pb) and ∂ℓ/∂λ = [0, 0, 1] − pt for a win of i, of j, a tie;
-    // then θ_a gets ∂ℓ/∂d / 2, θ_b −∂ℓ/∂d / 2, so s·y = ∂ℓ/∂d·(y_a − y_b)/2 + ∂ℓ/∂λ·y_λ.
+    // θ_a gets u = ∂ℓ/∂d / 2, θ_b −u, λ gets v = ∂ℓ/∂λ: s sᵀ adds u² on (a,a), (b,b), −u² on
+    // (a,b), uv on (a,λ), −uv on (b,λ), v² on (λ,λ), and the symmetric entries.
     const { i, j, winsI, winsJ, ties } = table;
     const m = table.modelCount,
+      size = m + 1,
       lambda = x[m],
-      yl = y[m];
-    let q = 0;
+      out = new Float64Array(size * size);
     for (let p = 0; p < i.length; p++) {
       const a = i[p],
         b = j[p];
-      const d = (x[a] - x[b]) / 2,
-        half = (y[a] - y[b]) / 2;
+      const d = (x[a] - x[b]) / 2;
       const top = Math.max(Math.abs(d), lambda);
       const ea = Math.exp(d - top),
         eb = Math.exp(-d - top),
@@ -86,12 +86,28 @@ export const davidsonLikelihood: PairLikelihood = {
         sum = ea + eb + et;
       const diff = (ea - eb) / sum,
         pt = et / sum;
-      const win = (1 - diff) * half - pt * yl,
-        loss = (-1 - diff) * half - pt * yl,
-        tie = -diff * half + (1 - pt) * yl;
-      q += winsI[p] * win * win + winsJ[p] * loss * loss + ties[p] * tie * tie;
+      let uu = 0,
+        uv = 0,
+        vv = 0;
+      const add = (count: number, u: number, v: number) => {
+        uu += count * u * u;
+        uv += count * u * v;
+        vv += count * v * v;
+      };
+      add(winsI[p], (1 - diff) / 2, -pt);
+      add(winsJ[p], (-1 - diff) / 2, -pt);
+      add(ties[p], -diff / 2, 1 - pt);
+      out[a * size + a] += uu;
+      out[b * size + b] += uu;
+      out[a * size + b] -= uu;
+      out[b * size + a] -= uu;
+      out[a * size + m] += uv;
+      out[m * size + a] += uv;
+      out[b * size + m] -= uv;
+      out[m * size + b] -= uv;
+      out[m * size + m] += vv;
     }
-    return q;
+    return out;
   },
 };
 

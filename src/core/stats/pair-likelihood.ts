@@ -15,10 +15,10 @@ export interface PairLikelihood {
    */
   derivatives(table: PairTable, x: Float64Array, g: Float64Array, h: Float64Array | null): void;
   /**
-   * yᵀ J y, where J = Σ over votes of s sᵀ, s the gradient of one vote's log-likelihood at x: the
-   * "meat" of the sandwich covariance H⁻¹ J H⁻¹ (sandwich.ts). y has the length of x.
+   * J = Σ over votes of s sᵀ, s the gradient of one vote's log-likelihood at x: the "meat" of the
+   * sandwich covariance H⁻¹ J H⁻¹ (sandwich.ts); row-major, the size of x squared.
    */
-  scoreQuadratic(table: PairTable, x: Float64Array, y: Float64Array): number;
+  scoreOuter(table: PairTable, x: Float64Array): Float64Array;
 }
 
 /** log σ(d) = −log(1 + e^{−d}), without overflow for large |d|. */

@@ -1,4 +1,4 @@
-import { choleskySolve } from './cholesky.ts';
+import { choleskyInverse } from './cholesky.ts';
 import type { GroupFit, RatingFit } from './fit-groups.ts';
 import { factorWithRidge, pinReference } from './newton-maximise.ts';
 import { normalQuantile } from './normal.ts';
@@ -13,8 +13,8 @@ import { ELO_PER_NAT } from './pair-table.ts';
  * flip, which H⁻¹ alone overstates by ~20% on Chatbot Arena. A displayed rating is a contrast
  * c·θ (θ_k minus the group mean, or minus the anchor's θ), so
  *   Var = (H⁻¹c)ᵀ J (H⁻¹c),   interval = rating ± z_{(1+level)/2} · (400/ln 10) · √Var.
- * Cost: one factorisation and m solves (O(m³)), then O(pairs) per model; milliseconds for 129
- * models, so the intervals are ready with the point fit.
+ * Cost: one factorisation, m solves and J once (O(m³ + pairs)), then O(m²) per model; a few
+ * milliseconds for 129 models, so the intervals are ready with the point fit.
  */
 export interface SandwichIntervals {
   /** Standard error on the Elo scale per model; null for unrated models. */
@@ -53,16 +53,9 @@ export function groupStandardErrors(g: GroupFit, likelihood: PairLikelihood): Fl
   likelihood.derivatives(g.table, g.x, grad, h);
   pinReference(h, size, ref);
   factorWithRidge(h, size);
-  // Columns of H⁻¹ for the free parameters; θ_ref is fixed at 0, so its column and entries are 0.
-  const inverse = new Float64Array(size * size);
-  for (let c = 0; c < size; c++) {
-    if (c === ref) continue;
-    const e = new Float64Array(size);
-    e[c] = 1;
-    choleskySolve(h, size, e);
-    e[ref] = 0;
-    inverse.set(e, c * size);
-  }
+  // H⁻¹ for the free parameters; θ_ref is fixed at 0, so its row and column are 0 (H⁻¹ is symmetric: row c is column c).
+  const inverse = choleskyInverse(h, size);
+  for (let c = 0; c < size; c++) inverse[ref * size + c] = inverse[c * size + ref] = 0;
   const column = (c: number) => inverse.subarray(c * size, (c + 1) * size);
   // H⁻¹c for c = e_k − e_anchor, or e_k − (1/m)·Σ_j e_j over the models (mean normalisation).
   const base = new Float64Array(size);
@@ -72,12 +65,25 @@ export function groupStandardErrors(g: GroupFit, likelihood: PairLikelihood): Fl
       const col = column(c);
       for (let r = 0; r < size; r++) base[r] += col[r] / m;
     }
+  const meat = likelihood.scoreOuter(g.table, g.x);
   const y = new Float64Array(size),
     out = new Float64Array(m);
   for (let k = 0; k < m; k++) {
     const col = column(k);
     for (let r = 0; r < size; r++) y[r] = col[r] - base[r];
-    out[k] = ELO_PER_NAT * Math.sqrt(Math.max(0, likelihood.scoreQuadratic(g.table, g.x, y)));
+    out[k] = ELO_PER_NAT * Math.sqrt(Math.max(0, quadratic(meat, size, y)));
   }
   return out;
+}
+
+/** yᵀ A y for a symmetric size×size A, row-major. */
+function quadratic(a: Float64Array, size: number, y: Float64Array): number {
+  let q = 0;
+  for (let r = 0; r < size; r++) {
+    if (y[r] === 0) continue;
+    let row = 0;
+    for (let c = 0; c < size; c++) row += a[r * size + c] * y[c];
+    q += y[r] * row;
+  }
+  return q;
 }

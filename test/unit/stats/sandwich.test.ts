@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapRatings } from '../../../src/core/stats/bootstrap.ts';
 import { fitBradleyTerry } from '../../../src/core/stats/bradley-terry.ts';
-import { choleskySolve } from '../../../src/core/stats/cholesky.ts';
+import { choleskyFactor, choleskyInverse, choleskySolve } from '../../../src/core/stats/cholesky.ts';
 import { davidsonLikelihood, fitDavidson } from '../../../src/core/stats/davidson.ts';
 import { bradleyTerryLikelihood } from '../../../src/core/stats/bradley-terry.ts';
 import type { RatingFit } from '../../../src/core/stats/fit-groups.ts';
@@ -149,3 +149,31 @@ describe('sandwich against the 1000-round bootstrap on 1.67M real Chatbot Arena 
 
 /** Largest difference between a sandwich bound and the 1000-round bootstrap bound on the real battles (README). */
 const TOLERANCE_ELO = 2.5;
+
+describe('choleskyInverse', () => {
+  it('inverts a symmetric positive-definite matrix: A·A⁻¹ = I, and equals n solves of unit vectors', () => {
+    const n = 37,
+      random = seededRandom(5);
+    const b = Float64Array.from({ length: n * n }, () => random.next() - 0.5);
+    const a = new Float64Array(n * n);
+    for (let r = 0; r < n; r++)
+      for (let c = 0; c < n; c++) {
+        let s = r === c ? 0.5 : 0;
+        for (let k = 0; k < n; k++) s += b[r * n + k] * b[c * n + k];
+        a[r * n + c] = s;
+      }
+    const l = Float64Array.from(a);
+    expect(choleskyFactor(l, n)).toBe(true);
+    const inverse = choleskyInverse(l, n);
+    for (let r = 0; r < n; r++)
+      for (let c = 0; c < n; c++) {
+        let s = 0;
+        for (let k = 0; k < n; k++) s += a[r * n + k] * inverse[k * n + c];
+        expect(s).toBeCloseTo(r === c ? 1 : 0, 9);
+      }
+    const e = new Float64Array(n);
+    e[11] = 1;
+    choleskySolve(l, n, e);
+    for (let r = 0; r < n; r++) expect(inverse[r * n + 11]).toBeCloseTo(e[r], 12);
+  });
+});
