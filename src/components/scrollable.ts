@@ -13,20 +13,19 @@ export function scrollable(node: HTMLElement, label: string) {
     if (overflows && !node.querySelector(FOCUSABLE)) node.setAttribute('tabindex', '0');
     else node.removeAttribute('tabindex');
   };
-  // The box's own size and its content's: either can start or end the overflow.
+  // The box's own size and its content's: either can start or end the overflow. A ResizeObserver
+  // reports after layout, so reading the sizes there forces none; reading them on every change of
+  // the content (a table redrawn as intervals refine) forced a layout of the page each time.
   const resized = new ResizeObserver(update);
   const watch = () => {
     resized.disconnect();
     resized.observe(node);
     for (const child of node.children) resized.observe(child);
   };
-  const changed = new MutationObserver(() => {
-    watch();
-    update();
-  });
-  changed.observe(node, { childList: true, subtree: true, characterData: true });
+  // A child replaced (a chart drawn again) is a new element to watch; observing it reports its size.
+  const changed = new MutationObserver(watch);
+  changed.observe(node, { childList: true });
   watch();
-  update();
   return {
     update(next: string) {
       node.setAttribute('aria-label', next);

@@ -44,7 +44,7 @@ export type RatingResponse =
 /** First intervals after this many rounds. */
 export const REPORT_EVERY = 100;
 /** Refined intervals at most this often (each is a redraw of the table and chart), and rounds done at most every PROGRESS_MS. */
-export const REPORT_MS = 400;
+export const REPORT_MS = 1000;
 export const PROGRESS_MS = 100;
 /** A slice comparison reports after every this many rounds. */
 export const COMPARE_REPORT_EVERY = 15;

@@ -9,7 +9,9 @@ import { LENS_SAMPLES, lensTabs, openLens, openSample } from './lens-helpers.ts'
  * table wider than its box without a scroll to reach the rest, the page itself scrolling sideways,
  * and words broken inside table cells ("optima l").
  */
-function layoutProblems(page: Page) {
+async function layoutProblems(page: Page) {
+  // A chart checks its labels on the frame after it is drawn (PlotView): look once that is done.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)))));
   return page.evaluate(() => {
     const problems: string[] = [];
     const root = document.documentElement;
