@@ -16,8 +16,17 @@ import { lowCardinality, sliceCardinalitySql, sliceDimensions } from './slices.t
 
 /** Most values a dimension may have to go into the cube. */
 export const CUBE_MAX_VALUES = 60;
+/** Most dimensions it keeps (sizing a cube of n dimensions hashes n²/2 columns a row). */
+export const CUBE_MAX_DIMENSIONS = 16;
 /** A cube with more rows than this share of battles saves too little to be worth building. */
 export const CUBE_MAX_SHARE = 0.25;
+/** Below this many rows a filter's scan of battles takes a few milliseconds: no cube. */
+export const CUBE_MIN_ROWS = 100_000;
+
+export interface CubeLimits {
+  maxShare?: number;
+  minRows?: number;
+}
 
 export interface SliceCube {
   table: string;
@@ -86,12 +95,14 @@ export async function buildSliceCube(
   columns: readonly ColumnInfo[],
   hints: readonly DimensionHint[],
   battleRows: number,
-  maxShare = CUBE_MAX_SHARE,
+  { maxShare = CUBE_MAX_SHARE, minRows = CUBE_MIN_ROWS }: CubeLimits = {},
 ): Promise<SliceCube | null> {
   const candidates = sliceDimensions(columns, hints);
-  if (candidates.length === 0) return null;
+  if (candidates.length === 0 || battleRows < minRows) return null;
   const [cardinality] = await db.query(sliceCardinalitySql(candidates).sql);
-  const low = lowCardinality(candidates, cardinality, CUBE_MAX_VALUES).map((d) => d.path);
+  const low = lowCardinality(candidates, cardinality, CUBE_MAX_VALUES)
+    .map((d) => d.path)
+    .slice(0, CUBE_MAX_DIMENSIONS);
   if (low.length === 0) return null;
   const [sizes] = await db.query(cubeSizesSql(low));
   let keep = 0;

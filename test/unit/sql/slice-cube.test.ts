@@ -7,7 +7,7 @@ import { describeSql, readColumns } from '../../../src/core/sql/summary.ts';
 import { BATTLES_TABLE } from '../../../src/core/sql/battles.ts';
 import { filtersSql, type Filter } from '../../../src/core/sql/filters.ts';
 import { readCounts } from '../../../src/core/sql/pair-counts.ts';
-import { buildSliceCube, cubeColumnsSql, cubeServes, type SliceCube } from '../../../src/core/sql/slice-cube.ts';
+import { buildSliceCube, cubeColumnsSql, cubeServes, type CubeLimits, type SliceCube } from '../../../src/core/sql/slice-cube.ts';
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
 
 const STATIC = join(import.meta.dirname, '../../../static-data');
@@ -15,15 +15,15 @@ const STATIC = join(import.meta.dirname, '../../../static-data');
 /** Battles of a published sample, its schema, and its cube. */
 async function open(
   file: string,
-  maxShare = 1,
+  limits: CubeLimits = { maxShare: 1, minRows: 0 },
 ): Promise<{ db: Connector & { close(): void }; columns: ColumnInfo[]; cube: SliceCube | null; opened: OpenedFile }> {
   const db = await createNodeConnector();
   const opened = await loadAndRecognise(db, join(STATIC, file));
   await buildBattles(db, opened);
   const columns = readColumns(await db.query(describeSql(BATTLES_TABLE).sql));
   const [{ n }] = await db.query(`SELECT count(*) AS n FROM ${BATTLES_TABLE}`);
-  // The samples are small: a cube of them saves little, so the share allowed is raised to build one anyway.
-  const cube = await buildSliceCube(db, 'slice_cube_1', columns, opened.detection.dimensions, Number(n), maxShare);
+  // The samples are small: a cube of them saves little, so the limits are lifted to build one anyway.
+  const cube = await buildSliceCube(db, 'slice_cube_1', columns, opened.detection.dimensions, Number(n), limits);
   return { db, columns, cube, opened };
 }
 
@@ -105,10 +105,12 @@ describe('slice cube', () => {
   });
 
   it('is not built where it would not pay: pre-aggregated counts, a small file', async () => {
-    const { db, cube } = await open('pair-counts.csv', 0.25);
-    const small = await open('arena-conversations.parquet', 0.25);
-    small.db.close();
-    expect(small.cube).toBeNull();
+    const { db, cube } = await open('pair-counts.csv', { minRows: 0 });
+    for (const limits of [{ minRows: 0 }, { maxShare: 1 }]) {
+      const small = await open('arena-conversations.parquet', limits);
+      small.db.close();
+      expect(small.cube).toBeNull();
+    }
     try {
       expect(cube).toBeNull();
       expect(await db.query(`SELECT * FROM duckdb_tables() WHERE table_name = 'slice_cube_1'`)).toEqual([]);
