@@ -30,7 +30,7 @@ export interface BootstrapOptions {
   rounds?: number;
   /** Default 0. */
   seed?: number;
-  /** Stop a round's iteration when no parameter moves more than this (natural-log units). Default 1e-7. */
+  /** Stop a round's iteration when no parameter moves more than this (natural-log units). Default 1e-6, 0.0002 Elo: a thousandth of the 0.1 shown. */
   stepTolerance?: number;
   /** Interval mass, default 0.95 (percentiles 2.5 and 97.5). */
   level?: number;
@@ -104,7 +104,7 @@ export class RatingBootstrap {
     this.seed = options.seed ?? 0;
     this.completed = new Int32Array(this.rounds);
     this.high = this.rounds;
-    this.stepTolerance = options.stepTolerance ?? 1e-7;
+    this.stepTolerance = options.stepTolerance ?? 1e-6;
     this.states = fit.groups.map((g) => {
       const { winsI, winsJ, ties } = g.table;
       const r = winsI.length,
