@@ -1,4 +1,5 @@
 import { choleskyInverse } from './cholesky.ts';
+import { quadraticForm } from './quadratic-form.ts';
 import type { GroupFit, RatingFit } from './fit-groups.ts';
 import { factorWithRidge, pinReference } from './newton-maximise.ts';
 import { normalQuantile } from './normal.ts';
@@ -71,19 +72,7 @@ export function groupStandardErrors(g: GroupFit, likelihood: PairLikelihood): Fl
   for (let k = 0; k < m; k++) {
     const col = column(k);
     for (let r = 0; r < size; r++) y[r] = col[r] - base[r];
-    out[k] = ELO_PER_NAT * Math.sqrt(Math.max(0, quadratic(meat, size, y)));
+    out[k] = ELO_PER_NAT * Math.sqrt(Math.max(0, quadraticForm(meat, size, y)));
   }
   return out;
-}
-
-/** yᵀ A y for a symmetric size×size A, row-major. */
-function quadratic(a: Float64Array, size: number, y: Float64Array): number {
-  let q = 0;
-  for (let r = 0; r < size; r++) {
-    if (y[r] === 0) continue;
-    let row = 0;
-    for (let c = 0; c < size; c++) row += a[r * size + c] * y[c];
-    q += y[r] * row;
-  }
-  return q;
 }

@@ -1,5 +1,6 @@
 import { fitBradleyTerry } from './bradley-terry.ts';
 import { choleskyFactor, choleskySolve } from './cholesky.ts';
+import { quadraticForm } from './quadratic-form.ts';
 import type { ExclusionReason } from './components.ts';
 import type { RatingFit } from './fit-groups.ts';
 import { normalQuantile } from './normal.ts';
@@ -206,14 +207,7 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
     if (!factored) return null;
     const u = Float64Array.from(c);
     choleskySolve(h, size, u);
-    let q = 0;
-    for (let i = 0; i < size; i++) {
-      if (u[i] === 0) continue;
-      let s = 0;
-      for (let j = 0; j < size; j++) s += meat[i * size + j] * u[j];
-      q += u[i] * s;
-    }
-    return Math.max(0, q);
+    return Math.max(0, quadraticForm(meat, size, u));
   };
 
   // Elo scale: 400·r + 1000, then the anchor's shift.
