@@ -90,10 +90,10 @@ export class SliceStore {
   private async buildCube(duck: Duck, dataset: OpenedDataset): Promise<void> {
     const previous = quoteIdent(`slice_cube_${this.cubes}`);
     const table = `slice_cube_${++this.cubes}`;
-    const rows = dataset.summary.rows - dataset.summary.rejectedRows;
     try {
       await duck.connector.query(`DROP TABLE IF EXISTS ${previous}`);
-      const cube = await buildSliceCube(duck.connector, table, this.columns, dataset.detection.dimensions, rows);
+      // summary.rows counts battles (rows set aside are in rejected_rows, not in it).
+      const cube = await buildSliceCube(duck.connector, table, this.columns, dataset.detection.dimensions, dataset.summary.rows);
       if (this.columnsOf === dataset) this.cube = cube;
       else if (cube) await duck.connector.query(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
     } catch (error) {
