@@ -9,7 +9,6 @@ import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { leaderboardCsv, leaderboardJson } from '../core/export/leaderboard-export.ts';
 import type { Provenance } from '../core/export/provenance.ts';
-import { computeLeaderboard } from '../core/stats/leaderboard.ts';
 import { fingerprintFile } from '../core/view/fingerprint.ts';
 import { UsageError } from './lib/errors.ts';
 import { leaderboardText, signalText } from './lib/leaderboard-text.ts';
@@ -25,6 +24,7 @@ import { anchorOption, choiceOption, integerOption, parseOptions } from './lib/o
 import { describeInput, inputWarnings } from './lib/report.ts';
 import { isEntry, processIo, reportError, runAsEntry, type Io } from './lib/run.ts';
 import { createNodeConnector } from './node-connector.ts';
+import { BoardThreads } from './parallel-board.ts';
 
 export const RANK_USAGE = `usage: npm run rank -- FILE [options]
        npm run rank -- --hf OWNER/NAME [--config C] [--split S] [options]
@@ -133,6 +133,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       io.stdout(RANK_USAGE);
       return 0;
     }
+    const threads = new BoardThreads();
+    // The helper thread starts while the file is read, so it is ready when the rounds are.
+    if (args.bootstrapRounds > 0 && !args.styleControl) threads.warm();
     const db = await createNodeConnector();
     try {
       // --style-control may read the answer texts, so it keeps them in `raw`. A board of the whole
@@ -178,7 +181,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         );
         return 0;
       }
-      const board = computeLeaderboard(counts, {
+      const board = await threads.leaderboard(counts, {
         anchor: args.anchor,
         bootstrapRounds: args.bootstrapRounds,
         seed: args.seed,
@@ -198,6 +201,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return 0;
     } finally {
       db.close();
+      threads.close();
     }
   } catch (error) {
     return reportError(error, 'rank', io);

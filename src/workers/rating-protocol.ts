@@ -9,7 +9,6 @@ import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.
 import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
-import type { RoundsRun } from '../core/stats/bootstrap.ts';
 
 export type RatingRequest =
   | { type: 'rate'; id: number; counts: PairCounts; options: LeaderboardOptions }
@@ -48,14 +47,3 @@ export const REPORT_MS = 1000;
 export const PROGRESS_MS = 100;
 /** A slice comparison reports after every this many rounds. */
 export const COMPARE_REPORT_EVERY = 15;
-
-/**
- * Between the rating worker and its bootstrap helper (a second worker on a second core): the
- * helper fits the same counts with the same options, then runs the rounds it is handed and sends
- * back their θ, which the rating worker absorbs as if it had run them (RatingBootstrap.absorb).
- */
-export type HelperRequest =
-  | { type: 'start'; job: number; counts: PairCounts; options: LeaderboardOptions }
-  | { type: 'rounds'; job: number; from: number; count: number };
-
-export type HelperResponse = { type: 'rounds'; job: number; run: RoundsRun } | { type: 'error'; job: number; message: string };

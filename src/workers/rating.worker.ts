@@ -10,7 +10,7 @@ import { computeLeaderboard, IncrementalLeaderboard } from '../core/stats/leader
 import { SliceComparer } from '../core/stats/slice-compare.ts';
 import { fitStyleControl } from '../core/stats/style-control.ts';
 import { onlineElo } from '../core/stats/elo.ts';
-import { BootstrapHelper } from './bootstrap-helper.ts';
+import { BootstrapHelper, runBootstrap, type HelperPort, type HelperResponse } from '../core/stats/shared-bootstrap.ts';
 import {
   COMPARE_REPORT_EVERY,
   PROGRESS_MS,
@@ -24,8 +24,15 @@ import type { LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 
 const CHUNK = 20;
-/** Runs bootstrap rounds on a second core alongside this worker. */
-const helper = new BootstrapHelper();
+
+/** A worker on a second core running bootstrap rounds alongside this one (bootstrap-helper.worker.ts). */
+function spawnHelper(onMessage: (message: HelperResponse) => void, onError: () => void): HelperPort {
+  const worker = new Worker(new URL('./bootstrap-helper.worker.ts', import.meta.url), { type: 'module' });
+  worker.onmessage = (event: MessageEvent<HelperResponse>) => onMessage(event.data);
+  worker.onerror = onError;
+  return { post: (message) => worker.postMessage(message), terminate: () => worker.terminate() };
+}
+const helper = new BootstrapHelper(spawnHelper, () => navigator.hardwareConcurrency ?? 1);
 const COMPARE_CHUNK = 5;
 const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1, elo: -1 };
 const cancelled = new Set<number>();
@@ -117,18 +124,11 @@ async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<
   const rounds = request.options.bootstrapRounds ?? 1000;
   let reportedAt = -Infinity,
     progressAt = -Infinity;
-  const job = board.finished ? -1 : helper.begin(board, request.counts, request.options);
-  try {
-    while (!board.finished) {
-      await breathe();
-      if (!live('rate', id)) return;
-      helper.absorb(job);
-      helper.feed(job, CHUNK);
-      // Everything left is with the helper: wait for it rather than spin.
-      if (board.runRounds(CHUNK) === 0 && !board.finished) {
-        await helper.reply(job);
-        helper.absorb(job);
-      }
+  await runBootstrap(board, helper, request.counts, request.options, {
+    chunk: CHUNK,
+    breathe,
+    live: () => live('rate', id),
+    onChunk: () => {
       // Each message redraws part of the page, whose thread shares the two cores with this one: few.
       const done = board.roundsDone,
         now = performance.now();
@@ -140,11 +140,8 @@ async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<
         reportedAt = now;
         post({ type: 'result', id, leaderboard: board.current(), observed: null, final: board.finished });
       }
-    }
-  } finally {
-    // Rounds still with the helper go back to the board, which a later request may go on with.
-    helper.stop(job);
-  }
+    },
+  });
 }
 
 async function compare(request: Extract<RatingRequest, { type: 'compare' }>): Promise<void> {

@@ -4,26 +4,31 @@
  * src/cli/bin/launch.mjs runs it again only when a source file is newer than the build, so a command never
  * pays for transpiling TypeScript. Run directly: `node src/cli/bin/build-cli.mjs`.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const OUT = join(ROOT, 'build/cli');
 export const COMMANDS = ['rank', 'aggregate'];
+/** Entries the commands load at run time: rank's bootstrap helper thread (src/cli/parallel-board.ts). */
+const THREADS = ['helper-thread'];
 const META = join(OUT, 'inputs.json');
 
 /** Builds every command; returns the milliseconds it took. */
 export async function buildCli() {
   const start = performance.now();
   const { build } = await import('esbuild');
+  rmSync(OUT, { recursive: true, force: true }); // chunks are named by content: old ones would pile up
   mkdirSync(OUT, { recursive: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(COMMANDS.map((c) => [c, `src/cli/${c}.ts`])),
+    entryPoints: Object.fromEntries([...COMMANDS, ...THREADS].map((c) => [c, `src/cli/${c}.ts`])),
     outdir: OUT,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // Modules loaded on demand (the Hub reader) go to chunks of their own, so a command's start skips them.
+    splitting: true,
     packages: 'external',
     platform: 'node',
     format: 'esm',
@@ -42,7 +47,7 @@ export async function buildCli() {
 export function cliStale() {
   let built;
   try {
-    built = Math.min(...COMMANDS.map((c) => statSync(join(OUT, `${c}.mjs`)).mtimeMs), statSync(META).mtimeMs);
+    built = Math.min(...[...COMMANDS, ...THREADS].map((c) => statSync(join(OUT, `${c}.mjs`)).mtimeMs), statSync(META).mtimeMs);
   } catch {
     return true;
   }

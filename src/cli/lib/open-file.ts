@@ -10,7 +10,6 @@ import { buildBattles as buildBattlesTables } from '../../core/sql/build-battles
 import type { Connector } from '../../core/sql/connector.ts';
 import { rejectedByReasonSql, totalsSql } from '../../core/sql/summary.ts';
 import { readFile, type LoadedFile, type ReadOptions } from '../read-file.ts';
-import { readHub } from '../read-hub.ts';
 import type { HubRef } from '../../core/hub/hub-ref.ts';
 import { FileError, firstLine } from './errors.ts';
 import { recognise, type Recognised } from '../../core/sql/recognise.ts';
@@ -52,9 +51,10 @@ export async function loadAndRecognise(
   options: LoadOptions = {},
 ): Promise<OpenedFile> {
   const keep = options.keep ?? 'all but text';
-  const read = (readOptions: ReadOptions) =>
+  // The Hub reader (parquet-wasm, Arrow) is loaded only for --hf: a third of a second a command need not pay.
+  const read = async (readOptions: ReadOptions) =>
     typeof input === 'object' && 'dataset' in input
-      ? readHub(db, input, readOptions)
+      ? (await import('../read-hub.ts')).readHub(db, input, readOptions)
       : readFile(db, input as string | readonly string[], readOptions);
   const file = await read({
     table: RAW_TABLE,

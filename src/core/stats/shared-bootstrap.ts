@@ -1,0 +1,209 @@
+/**
+ * A board's bootstrap shared with a helper on a second core (a worker or thread running
+ * helper-jobs.ts): this side hands the helper chunks of rounds from the top of the bootstrap while
+ * it runs them from the bottom, and absorbs what comes back. The intervals are the ones a single
+ * thread gives (each round has its own random stream). A helper that fails is dropped and its
+ * rounds are run here; on one core there is no helper. How a helper starts is given: the page's
+ * rating worker spawns a browser worker (workers/rating.worker.ts), the command line a Node thread
+ * (cli/parallel-board.ts).
+ */
+import type { RoundsRun } from './bootstrap.ts';
+import type { IncrementalLeaderboard, LeaderboardOptions } from './leaderboard.ts';
+import type { PairCounts } from './pair-counts.ts';
+
+/** Chunks handed out at once: one being run, one waiting, so the helper never idles on a message. */
+const IN_FLIGHT = 2;
+
+type Range = { from: number; count: number };
+
+/**
+ * Between a board and its bootstrap helper: the helper fits the same counts with the same options, then runs the rounds it is handed and sends
+ * back their θ, which the rating worker absorbs as if it had run them (RatingBootstrap.absorb).
+ */
+export type HelperRequest =
+  | { type: 'start'; job: number; counts: PairCounts; options: LeaderboardOptions }
+  | { type: 'rounds'; job: number; from: number; count: number };
+
+export type HelperResponse = { type: 'rounds'; job: number; run: RoundsRun } | { type: 'error'; job: number; message: string };
+
+/** A running helper, whichever kind. */
+export interface HelperPort {
+  post(message: HelperRequest): void;
+  terminate(): void;
+}
+/** Starts a helper that calls `onMessage` with each answer and `onError` if it fails. */
+export type SpawnHelper = (onMessage: (message: HelperResponse) => void, onError: () => void) => HelperPort;
+
+export class BootstrapHelper {
+  private worker: HelperPort | null = null;
+  private broken = false;
+  private job = 0;
+  private board: IncrementalLeaderboard | null = null;
+  private readonly outstanding = new Map<number, Range>();
+  private readonly arrived: RoundsRun[] = [];
+  private wake: (() => void) | null = null;
+  /** Rounds the helper ran and this side absorbed, over every job. */
+  roundsFromHelper = 0;
+
+  /** `cores`: how many the machine has (one means no helper). */
+  constructor(
+    private readonly spawn: SpawnHelper,
+    private readonly cores: () => number,
+  ) {}
+
+  /** Whether a second core is there to help. */
+  private available(): boolean {
+    return this.cores() >= 2;
+  }
+
+  /**
+   * A new job, ending the one before: the helper fits `counts` with `options` as `board` was
+   * fitted. Returns the job's number, which the other calls take (a call for an ended job does nothing).
+   */
+  begin(board: IncrementalLeaderboard, counts: PairCounts, options: LeaderboardOptions): number {
+    this.stop(this.job);
+    const job = ++this.job;
+    if (this.broken || !this.available()) return job;
+    this.board = board;
+    this.send({ type: 'start', job, counts, options });
+    return job;
+  }
+
+  /** Hands out chunks of `chunk` rounds until IN_FLIGHT are out. */
+  feed(job: number, chunk: number): void {
+    const board = this.board;
+    if (job !== this.job || !board || this.broken) return;
+    while (this.outstanding.size < IN_FLIGHT) {
+      const range = board.claimRounds(chunk);
+      if (!range) return;
+      this.outstanding.set(range.from, range);
+      this.send({ type: 'rounds', job: this.job, ...range });
+    }
+  }
+
+  /** Absorbs the rounds that came back into the board. */
+  absorb(job: number): void {
+    if (job !== this.job) return;
+    for (const run of this.arrived.splice(0)) {
+      this.board?.absorbRounds(run);
+      this.roundsFromHelper += run.count;
+    }
+  }
+
+  /** Settles when the helper answers, fails or the job ends: for when nothing is left to run here. */
+  reply(job: number): Promise<void> {
+    if (job !== this.job || this.arrived.length > 0 || this.outstanding.size === 0) return Promise.resolve();
+    return new Promise((resolve) => (this.wake = resolve));
+  }
+
+  /** Ends the job: rounds handed out and not back are returned to the board, late answers ignored. */
+  stop(job: number): void {
+    if (job !== this.job) return;
+    this.absorb(job);
+    this.releaseOutstanding();
+    this.board = null;
+    this.job++;
+    this.wakeUp();
+  }
+
+  /** Ends the helper for good (a command about to exit); a later job runs its rounds here. */
+  close(): void {
+    this.stop(this.job);
+    this.worker?.terminate();
+    this.worker = null;
+    this.broken = true;
+  }
+
+  /** Starts the helper now (when it may help), so its start overlaps other work rather than the first job. */
+  warm(): void {
+    if (!this.broken && this.available()) this.port();
+  }
+
+  private port(): HelperPort {
+    this.worker ??= this.spawn(
+      (answer) => this.receive(answer),
+      () => this.fail(),
+    );
+    return this.worker;
+  }
+
+  private send(message: HelperRequest): void {
+    try {
+      this.port().post(message);
+    } catch {
+      this.fail();
+    }
+  }
+
+  private receive(message: HelperResponse): void {
+    if (message.job !== this.job) return;
+    if (message.type === 'error') return this.fail();
+    this.outstanding.delete(message.run.from);
+    this.arrived.push(message.run);
+    this.wakeUp();
+  }
+
+  /** The helper is gone for good: its rounds are run here from now on. */
+  private fail(): void {
+    this.broken = true;
+    this.worker?.terminate();
+    this.worker = null;
+    this.releaseOutstanding();
+    this.wakeUp();
+  }
+
+  /** Rounds handed out and not back go back to the board, which runs them itself. */
+  private releaseOutstanding(): void {
+    for (const range of this.outstanding.values()) this.board?.releaseRounds(range);
+    this.outstanding.clear();
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+}
+
+export interface BootstrapRun {
+  /** Rounds per chunk run on this side between two looks at the world. */
+  chunk: number;
+  /** A macrotask boundary, so the helper's answers (and newer requests) are delivered. */
+  breathe: () => Promise<void>;
+  /** False once the run should stop (a newer request); checked before each chunk. */
+  live: () => boolean;
+  /** After each chunk, to report progress. */
+  onChunk: () => void;
+}
+
+/**
+ * Runs the board's bootstrap to the end on this side and the helper's: a chunk here, a look at
+ * what the helper sent back, again. Returns false if `live` said stop; rounds still with the helper
+ * then go back to the board, which a later run may go on with.
+ */
+export async function runBootstrap(
+  board: IncrementalLeaderboard,
+  helper: BootstrapHelper,
+  counts: PairCounts,
+  options: LeaderboardOptions,
+  run: BootstrapRun,
+): Promise<boolean> {
+  const job = board.finished ? -1 : helper.begin(board, counts, options);
+  try {
+    while (!board.finished) {
+      await run.breathe();
+      if (!run.live()) return false;
+      helper.absorb(job);
+      helper.feed(job, run.chunk);
+      // Everything left is with the helper: wait for it rather than spin.
+      if (board.runRounds(run.chunk) === 0 && !board.finished) {
+        await helper.reply(job);
+        helper.absorb(job);
+      }
+      run.onChunk();
+    }
+    return true;
+  } finally {
+    helper.stop(job);
+  }
+}
