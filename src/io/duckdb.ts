@@ -16,6 +16,7 @@ import type { Storage } from '../core/schema/memory-estimate.ts';
 import { quoteIdent } from '../core/sql/quote.ts';
 import { arrowToRows } from './arrow-rows.ts';
 import { QueryLanes } from './query-lanes.ts';
+import { StatementCache } from './statement-cache.ts';
 
 /** One connection and its rows-as-objects face. */
 export interface Session {
@@ -69,11 +70,15 @@ async function start(): Promise<Duck> {
   const loader: Session = { db, conn: loaderConn, connector: connectorOn(loaderConn) };
 
   const lanes = new QueryLanes();
-  const arrow = (sql: string, params: unknown[] = []) => lanes.ordinary(() => runOn(conn, sql, params));
-  const connector = connectorOn(conn, (work) => lanes.ordinary(work));
-  const urgent = connectorOn(conn, (work) => lanes.urgent(work));
+  // The page's connection asks the same queries again and again (filters, widgets): its statements are kept.
+  const statements = new StatementCache(conn);
+  const arrow = (sql: string, params: unknown[] = []) => lanes.ordinary(() => runOn(conn, sql, params, statements));
+  const connector = connectorOn(conn, (work) => lanes.ordinary(work), statements);
+  const urgent = connectorOn(conn, (work) => lanes.urgent(work), statements);
   let current: Storage = 'memory';
   async function use(storage: Storage): Promise<void> {
+    // A new dataset: statements bound to the tables of the one before are closed.
+    await lanes.urgent(() => statements.clear());
     if (storage === current) return;
     await lanes.urgent(() => conn.query(`USE ${quoteIdent(storage)}`));
     const previous = current;
@@ -83,9 +88,10 @@ async function start(): Promise<Duck> {
   return { db, conn, connector, urgent, arrow, loader, storage: () => current, use };
 }
 
-/** Runs one statement; values are bound to a prepared statement, never spliced into the text. */
-async function runOn(conn: duckdb.AsyncDuckDBConnection, sql: string, params: unknown[]): Promise<Table> {
+/** Runs one statement; values are bound to a prepared statement (kept in `statements` if given), never spliced into the text. */
+async function runOn(conn: duckdb.AsyncDuckDBConnection, sql: string, params: unknown[], statements?: StatementCache): Promise<Table> {
   if (params.length === 0) return conn.query(sql);
+  if (statements) return statements.query(sql, params);
   const statement = await conn.prepare(sql);
   try {
     return await statement.query(...params);
@@ -95,9 +101,13 @@ async function runOn(conn: duckdb.AsyncDuckDBConnection, sql: string, params: un
 }
 
 /** Rows as objects from `conn`, each statement run through `lane` (by default, at once). */
-function connectorOn(conn: duckdb.AsyncDuckDBConnection, lane: <T>(work: () => Promise<T>) => Promise<T> = (work) => work()): Connector {
+function connectorOn(
+  conn: duckdb.AsyncDuckDBConnection,
+  lane: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
+  statements?: StatementCache,
+): Connector {
   return {
-    query: async (sql, params = []) => arrowToRows(await lane(() => runOn(conn, sql, params))),
+    query: async (sql, params = []) => arrowToRows(await lane(() => runOn(conn, sql, params, statements))),
     exec: async (sql) => void (await lane(() => conn.query(sql))),
   };
 }

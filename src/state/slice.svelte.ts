@@ -36,9 +36,9 @@ export class SliceStore {
 
   /** The dataset `columns` describe (the filter panel waits for them to match). */
   columnsOf = $state.raw<OpenedDataset | null>(null);
+  /** The cube of the dataset in `columnsOf`, once built (null: none, or not yet); the filter widgets count from it too. */
+  cube = $state.raw<SliceCube | null>(null);
   private generation = 0;
-  /** The cube of the dataset in `columnsOf`, once built (null: none, or not yet). */
-  private cube: SliceCube | null = null;
   private cubes = 0;
 
   /** Forgets the slice of a dataset being replaced, so nothing re-rates its counts meanwhile. */

@@ -183,6 +183,10 @@ describe('loading files of every kind', () => {
     await expect.poll(() => tables(true), { timeout: 30_000 }).toMatch(/^packed\.slice_cube_\d+$/);
     await page.locator('[data-dimension="c0"] [data-value="v1"] input').click();
     await expect.poll(() => page.getByTestId('slice-figures').getAttribute('data-votes'), { timeout: 30_000 }).toBe('66667');
+    // The other widgets count in that slice (c1 repeats c0: all its votes are v1), from the cube too.
+    await expect
+      .poll(() => page.locator('[data-dimension="c1"] li').allTextContents(), { timeout: 30_000 })
+      .toEqual([expect.stringMatching(/v1\s*66,667/)]);
 
     const before = await loadsSoFar(page);
     await page.getByTestId('file-input').setInputFiles(resolve('static-data/comparag-votes.parquet'));

@@ -35,6 +35,27 @@ export interface SliceCube {
   rows: number;
 }
 
+/** The cube's count of battles behind each of its rows (beside `weight`, their summed votes). */
+export const CUBE_ROWS = 'cube_rows';
+
+/** Where a count runs: battles (one row a battle) or a cube (`rowsColumn` battles a row). */
+export interface CountSource {
+  table: string;
+  rowsColumn: string | null;
+}
+
+export const BATTLES_SOURCE: CountSource = { table: BATTLES_TABLE, rowsColumn: null };
+
+/**
+ * The cube when it keeps every path counted and every filter in force (the filter widgets'
+ * counts, as the pair counts), else battles.
+ */
+export function countSource(cube: SliceCube | null, paths: readonly (readonly string[])[], filters: readonly Filter[]): CountSource {
+  if (!cube || !cubeServes(cube, filters)) return BATTLES_SOURCE;
+  const kept = new Set(cube.paths.map((p) => JSON.stringify(p)));
+  return paths.every((p) => kept.has(JSON.stringify(p))) ? { table: cube.table, rowsColumn: CUBE_ROWS } : BATTLES_SOURCE;
+}
+
 /**
  * The SELECT list of the cube: each top-level column once, struct fields rebuilt as nested
  * struct_pack so `(col).field` reads the same on the cube as on battles.
@@ -64,7 +85,8 @@ export function cubeColumnsSql(paths: readonly (readonly string[])[]): string[] 
 export function createCubeSql(table: string, paths: readonly (readonly string[])[]): string {
   const dims = cubeColumnsSql(paths);
   return (
-    `CREATE OR REPLACE TABLE ${quoteIdent(table)} AS SELECT model_a, model_b, outcome, ${dims.join(', ')}, sum(weight) AS weight ` +
+    `CREATE OR REPLACE TABLE ${quoteIdent(table)} AS SELECT model_a, model_b, outcome, ${dims.join(', ')}, sum(weight) AS weight, ` +
+    `count(*) AS ${quoteIdent(CUBE_ROWS)} ` +
     `FROM ${quoteIdent(BATTLES_TABLE)} GROUP BY ALL`
   );
 }
@@ -97,7 +119,8 @@ export async function buildSliceCube(
   battleRows: number,
   { maxShare = CUBE_MAX_SHARE, minRows = CUBE_MIN_ROWS }: CubeLimits = {},
 ): Promise<SliceCube | null> {
-  const candidates = sliceDimensions(columns, hints);
+  // A column of the file named like the cube's row count stays out of it.
+  const candidates = sliceDimensions(columns, hints).filter((d) => d.path[0] !== CUBE_ROWS);
   if (candidates.length === 0 || battleRows < minRows) return null;
   const [cardinality] = await db.query(sliceCardinalitySql(candidates).sql);
   const low = lowCardinality(candidates, cardinality, CUBE_MAX_VALUES)

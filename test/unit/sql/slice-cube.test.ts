@@ -7,7 +7,24 @@ import { describeSql, readColumns } from '../../../src/core/sql/summary.ts';
 import { BATTLES_TABLE } from '../../../src/core/sql/battles.ts';
 import { filtersSql, type Filter } from '../../../src/core/sql/filters.ts';
 import { readCounts } from '../../../src/core/sql/pair-counts.ts';
-import { buildSliceCube, cubeColumnsSql, cubeServes, type CubeLimits, type SliceCube } from '../../../src/core/sql/slice-cube.ts';
+import {
+  BATTLES_SOURCE,
+  buildSliceCube,
+  countSource,
+  cubeColumnsSql,
+  cubeServes,
+  type CubeLimits,
+  type SliceCube,
+} from '../../../src/core/sql/slice-cube.ts';
+import {
+  flagCountsSql,
+  histogramSql,
+  readFlagCounts,
+  readHistogram,
+  readValueCounts,
+  valueCountsSql,
+} from '../../../src/core/sql/dimension-stats.ts';
+import type { SqlQuery } from '../../../src/core/sql/statement.ts';
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
 
 const STATIC = join(import.meta.dirname, '../../../static-data');
@@ -72,6 +89,40 @@ describe('slice cube', () => {
         expectSameCounts(db, columns, cube!, [{ kind: 'range', path: ['turn'], min: 2 }]),
       ]);
       for (const v of votes) expect(v).toBeGreaterThan(0);
+    });
+
+    it("gives the filter widgets' counts battles gives: values, histograms, flag families", async () => {
+      const { db, columns, cube } = ctx;
+      const run = (q: SqlQuery) => db.query(q.sql, q.params);
+      const flags = [['openai_moderation', 'flagged'], ['anony']];
+      for (const filters of [
+        [] as Filter[],
+        [{ kind: 'in', path: ['language'], values: ['English', null] }],
+        [
+          { kind: 'exclude-outcomes', outcomes: ['tie'] },
+          { kind: 'range', path: ['turn'], min: 2 },
+        ],
+      ] as Filter[][]) {
+        const where = filtersSql(filters, columns);
+        const source = countSource(cube, [['language'], ['turn'], ...flags], filters);
+        expect(source).toEqual({ table: cube!.table, rowsColumn: 'cube_rows' });
+        const counts = async (on: typeof source) => ({
+          languages: readValueCounts(await run(valueCountsSql(['language'], where, 60, on))),
+          flagged: readValueCounts(await run(valueCountsSql(['openai_moderation', 'flagged'], where, 60, on))),
+          turns: readHistogram(await run(histogramSql(['turn'], where, { integer: true, source: on }))),
+          family: readFlagCounts(flags, await run(flagCountsSql(flags, where, on))),
+        });
+        const fromBattles = await counts(BATTLES_SOURCE);
+        expect(fromBattles.languages.values.length).toBeGreaterThan(0);
+        expect(await counts(source)).toEqual(fromBattles);
+      }
+    });
+
+    it('counts a widget from battles when the cube lacks its column or a filter in force', () => {
+      const { cube } = ctx;
+      expect(countSource(cube, [['judge']], [])).toEqual(BATTLES_SOURCE);
+      expect(countSource(cube, [['language']], [{ kind: 'date', path: ['tstamp'], from: '2023-05-01' }])).toEqual(BATTLES_SOURCE);
+      expect(countSource(null, [['language']], [])).toEqual(BATTLES_SOURCE);
     });
 
     it('leaves to battles a filter on what it does not keep', () => {
