@@ -24,11 +24,23 @@ export function choleskyFactor(a: Float64Array, n: number): boolean {
 
 /** Solves L Lᵀ x = b in place (b becomes x), given the factor from choleskyFactor. */
 export function choleskySolve(l: Float64Array, n: number, b: Float64Array): void {
+  // L y = b by rows of L. Four running sums: one sum is a chain of dependent additions, which
+  // waits on each one's latency (a bootstrap round runs this solve a few times per step).
   for (let i = 0; i < n; i++) {
     const ri = i * n;
-    let s = b[i];
-    for (let k = 0; k < i; k++) s -= l[ri + k] * b[k];
-    b[i] = s / l[ri + i];
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0,
+      k = 0;
+    for (; k + 3 < i; k += 4) {
+      s0 += l[ri + k] * b[k];
+      s1 += l[ri + k + 1] * b[k + 1];
+      s2 += l[ri + k + 2] * b[k + 2];
+      s3 += l[ri + k + 3] * b[k + 3];
+    }
+    for (; k < i; k++) s0 += l[ri + k] * b[k];
+    b[i] = (b[i] - (s0 + s1 + (s2 + s3))) / l[ri + i];
   }
   // Lᵀ x = y by columns of Lᵀ, i.e. rows of L: contiguous reads (by rows of Lᵀ they stride down L).
   for (let i = n - 1; i >= 0; i--) {

@@ -19,25 +19,40 @@ function splitmix32(seed: number): () => number {
 }
 
 export function seededRandom(seed: number): Random {
-  const init = splitmix32(seed);
-  let s0 = init(),
-    s1 = init(),
-    s2 = init(),
-    s3 = init();
-  if ((s0 | s1 | s2 | s3) === 0) s0 = 1;
-  return {
-    next() {
-      const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
-      const t = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= t;
-      s3 = rotl(s3, 11);
-      return result / 4294967296;
-    },
-  };
+  return new Xoshiro128(seed);
+}
+
+/**
+ * A class, not a closure: every bootstrap round makes its own generator, and a closure per round
+ * is a new function at the sampling loop's call site each time, which V8 then stops inlining.
+ */
+class Xoshiro128 implements Random {
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
+
+  constructor(seed: number) {
+    const init = splitmix32(seed);
+    this.s0 = init();
+    this.s1 = init();
+    this.s2 = init();
+    this.s3 = init();
+    if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = 1;
+  }
+
+  next(): number {
+    const s1 = this.s1;
+    const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+    const t = s1 << 9;
+    const s2 = this.s2 ^ this.s0;
+    const s3 = this.s3 ^ s1;
+    this.s1 = s1 ^ s2;
+    this.s0 = this.s0 ^ s3;
+    this.s2 = s2 ^ t;
+    this.s3 = rotl(s3, 11);
+    return result / 4294967296;
+  }
 }
 
 function rotl(x: number, k: number): number {
