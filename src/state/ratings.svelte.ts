@@ -7,7 +7,7 @@
 import { untrack } from 'svelte';
 import { RatingClient, Superseded, type CompareHandlers } from '../io/rating-client.ts';
 import { mark } from '../io/marks.ts';
-import type { PairCounts } from '../core/stats/pair-counts.ts';
+import { countsFingerprint, type PairCounts } from '../core/stats/pair-counts.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
@@ -86,7 +86,7 @@ export class RatingsStore {
   }
 
   private start(counts: PairCounts, options: LeaderboardOptions): void {
-    const key = fingerprint(counts, options);
+    const key = `${countsFingerprint(counts)}|${JSON.stringify(options)}`;
     if (key === this.lastKey && !this.error) return;
     this.lastKey = key;
     this.counts = counts;
@@ -128,20 +128,4 @@ export class RatingsStore {
       },
     });
   }
-}
-
-/** Cheap identity of a request: sizes, a rolling hash of the cells, and the options. */
-function fingerprint(counts: PairCounts, options: LeaderboardOptions): string {
-  let h = 2166136261;
-  const mix = (x: number) => {
-    h = Math.imul(h ^ (x | 0), 16777619);
-    h = Math.imul(h ^ Math.floor(x / 4294967296), 16777619);
-  };
-  for (let i = 0; i < counts.a.length; i++) {
-    mix(counts.a[i]);
-    mix(counts.b[i]);
-    mix(counts.outcome[i]);
-    mix(counts.n[i]);
-  }
-  return `${counts.models.join('\u0000')}|${counts.a.length}|${h}|${JSON.stringify(options)}`;
 }

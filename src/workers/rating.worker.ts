@@ -21,7 +21,7 @@ import {
   type RequestLane,
 } from './rating-protocol.ts';
 import type { LeaderboardOptions } from '../core/stats/leaderboard.ts';
-import type { PairCounts } from '../core/stats/pair-counts.ts';
+import { countsFingerprint } from '../core/stats/pair-counts.ts';
 
 const CHUNK = 20;
 
@@ -92,25 +92,9 @@ function fitKey(options: LeaderboardOptions): string {
   return JSON.stringify(rest);
 }
 
-function countsKey(counts: PairCounts): string {
-  let h = 2166136261;
-  const mix = (x: number) => {
-    h = Math.imul(h ^ (x | 0), 16777619);
-    h = Math.imul(h ^ Math.floor(x / 4294967296), 16777619);
-  };
-  for (let i = 0; i < counts.a.length; i++) {
-    mix(counts.a[i]);
-    mix(counts.b[i]);
-    mix(counts.outcome[i]);
-    mix(counts.n[i]);
-    mix(counts.n[i] * 1e6);
-  }
-  return `${counts.models.join('\u0000')}|${counts.a.length}|${h}`;
-}
-
 async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<void> {
   const { id } = request;
-  const key = { counts: countsKey(request.counts), options: fitKey(request.options) };
+  const key = { counts: countsFingerprint(request.counts), options: fitKey(request.options) };
   let board: IncrementalLeaderboard;
   if (last && last.counts === key.counts && last.options === key.options) {
     // The same fit on another scale: rounds already run are translated, the rest continue.

@@ -10,3 +10,23 @@ export interface PairCounts {
   outcome: Uint8Array;
   n: Float64Array;
 }
+
+/**
+ * A cheap identity of the counts' contents (the model list, the cell count and an FNV-1a hash of
+ * every cell, the vote counts by their exact bits), so the same counts arriving as a new object
+ * are known for a repeat: the page skips such a request, the rating worker keeps its fit.
+ */
+export function countsFingerprint(counts: PairCounts): string {
+  const { a, b, outcome, n } = counts;
+  // The count's two 32-bit halves (a weight may have a fraction); the copy keeps n's buffer untouched.
+  const bits = new Uint32Array(Float64Array.from(n).buffer);
+  let h = 2166136261;
+  for (let k = 0; k < a.length; k++) {
+    h = Math.imul(h ^ a[k], 16777619);
+    h = Math.imul(h ^ b[k], 16777619);
+    h = Math.imul(h ^ outcome[k], 16777619);
+    h = Math.imul(h ^ bits[2 * k], 16777619);
+    h = Math.imul(h ^ bits[2 * k + 1], 16777619);
+  }
+  return `${counts.models.join('\u0000')}|${a.length}|${h >>> 0}`;
+}
