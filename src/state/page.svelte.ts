@@ -143,7 +143,8 @@ export class PageState {
       const quick = $state.snapshot(this.view.state.quick);
       // Not while a new file loads: the dataset on screen is about to be replaced.
       if (!ds || !duck || this.data.phase === 'loading') return;
-      this.slice.update(duck, ds, filters, quick).then((applied) => {
+      // What the update reads of the slice's own state (its columns, its cube) is not a reason to run it again.
+      untrack(() => this.slice.update(duck, ds, filters, quick)).then((applied) => {
         if (applied.length !== filters.length) untrack(() => (this.view.state.filters = applied));
       });
     });

@@ -12,7 +12,9 @@ import type { ColumnInfo } from '../core/schema/column.ts';
 import { BATTLES_TABLE } from '../core/sql/battles.ts';
 import { filtersSql, type Filter } from '../core/sql/filters.ts';
 import { quoteIdent } from '../core/sql/quote.ts';
-import { buildSliceCube, cubeServes, type SliceCube } from '../core/sql/slice-cube.ts';
+import { buildSliceCube, codableDimensions, cubeRowsSql, cubeServes, type SliceCube } from '../core/sql/slice-cube.ts';
+import { CubeCounts } from '../core/tally/cube-counts.ts';
+import { cubeColumnsFromArrow } from '../io/cube-columns.ts';
 import type { SqlCondition } from '../core/sql/statement.ts';
 import { describeSql, readColumns } from '../core/sql/summary.ts';
 import { dropModelsBelow } from '../core/stats/min-votes.ts';
@@ -21,6 +23,8 @@ import { quickFilters } from '../core/view/quick-filters.ts';
 import type { QuickToggles } from '../core/view/view-state.ts';
 
 const NO_FILTER: SqlCondition = { sql: '', params: [] };
+/** A cube up to this many rows is also held in the page (~25 bytes a row), to count filters without a query. */
+const CODED_CUBE_ROWS = 1_000_000;
 
 export class SliceStore {
   /** DESCRIBE battles for the loaded dataset. */
@@ -38,6 +42,8 @@ export class SliceStore {
   columnsOf = $state.raw<OpenedDataset | null>(null);
   /** The cube of the dataset in `columnsOf`, once built (null: none, or not yet); the filter widgets count from it too. */
   cube = $state.raw<SliceCube | null>(null);
+  /** The cube's rows held here, for the filters it counts without a query. */
+  private cubeCounts: CubeCounts | null = null;
   private generation = 0;
   private cubes = 0;
 
@@ -47,6 +53,7 @@ export class SliceStore {
     this.counts = null;
     this.columnsOf = null;
     this.cube = null;
+    this.cubeCounts = null;
     this.where = NO_FILTER;
   }
 
@@ -58,6 +65,7 @@ export class SliceStore {
       this.columnsOf = dataset;
       this.problem = null;
       this.cube = null;
+      this.cubeCounts = null;
       void this.buildCube(duck, dataset);
     }
     let applied = filters;
@@ -72,7 +80,8 @@ export class SliceStore {
       where = filtersSql(inForce, this.columns);
     }
     const table = this.cube && cubeServes(this.cube, inForce) ? this.cube.table : undefined;
-    const counts = where.sql ? await readCounts(duck.urgent, where, dataset.counts.models, table) : dataset.counts;
+    const counted = where.sql && table ? (this.cubeCounts?.counts(inForce) ?? null) : null;
+    const counts = !where.sql ? dataset.counts : (counted ?? (await readCounts(duck.urgent, where, dataset.counts.models, table)));
     if (generation !== this.generation) return applied;
     if (where.sql) mark('slice-counted');
     const kept = dropModelsBelow(counts, quick.minVotes);
@@ -94,8 +103,16 @@ export class SliceStore {
       await duck.connector.query(`DROP TABLE IF EXISTS ${previous}`);
       // summary.rows counts battles (rows set aside are in rejected_rows, not in it).
       const cube = await buildSliceCube(duck.connector, table, this.columns, dataset.detection.dimensions, dataset.summary.rows);
-      if (this.columnsOf === dataset) this.cube = cube;
-      else if (cube) await duck.connector.query(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+      if (this.columnsOf !== dataset) {
+        if (cube) await duck.connector.query(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+        return;
+      }
+      this.cube = cube;
+      if (cube && cube.rows <= CODED_CUBE_ROWS) {
+        const paths = codableDimensions(cube, this.columns);
+        const rows = await duck.arrow(cubeRowsSql(cube, paths));
+        if (this.cube === cube) this.cubeCounts = new CubeCounts(cubeColumnsFromArrow(rows, dataset.counts.models, paths));
+      }
     } catch (error) {
       console.warn('slice cube not built; filters read battles', error);
     }

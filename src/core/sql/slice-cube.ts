@@ -12,6 +12,7 @@ import { BATTLES_TABLE } from './battles.ts';
 import type { Connector } from './connector.ts';
 import type { Filter } from './filters.ts';
 import { quoteIdent, quotePath } from './quote.ts';
+import { parseDuckType, typeAtPath } from '../schema/duckdb-type.ts';
 import { lowCardinality, sliceCardinalitySql, sliceDimensions } from './slices.ts';
 
 /** Most values a dimension may have to go into the cube. */
@@ -135,4 +136,26 @@ export async function buildSliceCube(
   await db.query(createCubeSql(table, paths));
   const [{ n }] = await db.query(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
   return { table, paths, rows: Number(n) };
+}
+
+/** Types whose values JavaScript compares as SQL does (text, booleans, integers, doubles): the ones CubeCounts codes. */
+const CODABLE = /^(VARCHAR|BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|UTINYINT|USMALLINT|UINTEGER|DOUBLE)$/;
+
+/** The cube's dimensions whose values the page may count itself (core/tally/cube-counts.ts). */
+export function codableDimensions(cube: SliceCube, columns: readonly ColumnInfo[]): string[][] {
+  const types = new Map(columns.map((c) => [c.name, c.type]));
+  return cube.paths.filter((path) => {
+    const text = types.get(path[0]);
+    const type = text ? typeAtPath(parseDuckType(text), path.slice(1)) : undefined;
+    return type?.kind === 'scalar' && CODABLE.test(type.name);
+  });
+}
+
+/** The cube's rows for CubeCounts: model and outcome codes, weight, then each path as d0, d1 …, sorted by cell. */
+export function cubeRowsSql(cube: SliceCube, paths: readonly (readonly string[])[]): string {
+  const dims = paths.map((p, i) => `, ${quotePath(p)} AS d${i}`).join('');
+  return (
+    'SELECT CAST(enum_code(model_a) AS INTEGER) AS a, CAST(enum_code(model_b) AS INTEGER) AS b, ' +
+    `CAST(enum_code(outcome) AS UTINYINT) AS outcome, weight${dims} FROM ${quoteIdent(cube.table)} ORDER BY a, b, outcome`
+  );
 }

@@ -25,6 +25,9 @@ import {
   valueCountsSql,
 } from '../../../src/core/sql/dimension-stats.ts';
 import type { SqlQuery } from '../../../src/core/sql/statement.ts';
+import { codableDimensions, cubeRowsSql } from '../../../src/core/sql/slice-cube.ts';
+import { CubeCounts, type CubeValue } from '../../../src/core/tally/cube-counts.ts';
+import fc from 'fast-check';
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
 
 const STATIC = join(import.meta.dirname, '../../../static-data');
@@ -116,6 +119,114 @@ describe('slice cube', () => {
         expect(fromBattles.languages.values.length).toBeGreaterThan(0);
         expect(await counts(source)).toEqual(fromBattles);
       }
+    });
+
+    it('counts in the page what the cube counts in SQL, for any filter on its dimensions', async () => {
+      const { db, columns, cube } = ctx;
+      const paths = codableDimensions(cube!, columns);
+      expect(paths.map((p) => p.join('.'))).toEqual(expect.arrayContaining(['language', 'anony', 'openai_moderation.flagged', 'turn']));
+      const rows = await db.query(cubeRowsSql(cube!, paths));
+      const models = (await readCounts(db)).models;
+      const coded = new CubeCounts({
+        models,
+        a: rows.map((r) => Number(r.a)),
+        b: rows.map((r) => Number(r.b)),
+        outcome: rows.map((r) => Number(r.outcome)),
+        weight: rows.map((r) => Number(r.weight)),
+        dims: paths.map((path, i) => ({ path, values: rows.map((r) => r[`d${i}`] as CubeValue) })),
+      });
+      // Every dimension's values (NULL included), from the cube itself.
+      const values = await Promise.all(
+        paths.map(async (_, i) =>
+          (await db.query(`SELECT DISTINCT d${i} AS v FROM (${cubeRowsSql(cube!, paths)})`)).map((r) => r.v as CubeValue),
+        ),
+      );
+      const filterOn = (i: number): fc.Arbitrary<Filter> => {
+        const path = paths[i];
+        const present = values[i].filter((v) => v !== null);
+        if (typeof present[0] === 'boolean') return fc.boolean().map((value) => ({ kind: 'boolean', path, value }));
+        const list = fc
+          .subarray(values[i], { minLength: 1 })
+          .map((vs) => ({ kind: 'in' as const, path, values: vs as (string | number | boolean | null)[] }));
+        if (typeof present[0] !== 'number') return list;
+        const range = fc
+          .record({
+            min: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
+            max: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
+          })
+          .map(({ min, max }) => ({
+            kind: 'range' as const,
+            path,
+            ...(min === undefined ? {} : { min }),
+            ...(max === undefined ? {} : { max }),
+          }));
+        return fc.oneof(list, range);
+      };
+      const outcomes = fc.subarray(['a', 'b', 'tie', 'both_bad'] as const).map((o) => ({ kind: 'exclude-outcomes' as const, outcomes: o }));
+      const filterSets = fc
+        .uniqueArray(fc.integer({ min: 0, max: paths.length - 1 }), { maxLength: 3 })
+        .chain((dims) =>
+          fc.tuple(fc.tuple(...dims.map(filterOn)), fc.option(outcomes, { nil: undefined })).map(([fs, o]) => [...fs, ...(o ? [o] : [])]),
+        );
+      await fc.assert(
+        fc.asyncProperty(filterSets, async (filters) => {
+          const fromSql = await readCounts(db, filtersSql(filters, columns), models, cube!.table);
+          expect(coded.counts(filters)).toEqual(fromSql);
+        }),
+        { numRuns: 60, seed: 7 },
+      );
+    });
+
+    it('lets NULL through only an `in` that lists it, as SQL does', async () => {
+      const { db, columns, cube } = ctx;
+      // The samples' cube dimensions have no NULLs: a copy of the cube gets some.
+      const nulls = { ...cube!, table: 'slice_cube_nulls' };
+      await db.query(
+        `CREATE OR REPLACE TABLE slice_cube_nulls AS SELECT * REPLACE (CASE WHEN turn = 1 THEN NULL ELSE language END AS language, ` +
+          `CASE WHEN language = 'English' THEN NULL ELSE turn END AS turn) FROM ${cube!.table}`,
+      );
+      const paths = codableDimensions(nulls, columns);
+      const rows = await db.query(cubeRowsSql(nulls, paths));
+      const models = (await readCounts(db)).models;
+      const coded = new CubeCounts({
+        models,
+        a: rows.map((r) => Number(r.a)),
+        b: rows.map((r) => Number(r.b)),
+        outcome: rows.map((r) => Number(r.outcome)),
+        weight: rows.map((r) => Number(r.weight)),
+        dims: paths.map((path, i) => ({ path, values: rows.map((r) => r[`d${i}`] as CubeValue) })),
+      });
+      for (const filters of [
+        [{ kind: 'in', path: ['language'], values: [null] }],
+        [{ kind: 'in', path: ['language'], values: ['French', null] }],
+        [{ kind: 'in', path: ['language'], values: ['French'] }],
+        [{ kind: 'range', path: ['turn'], min: 1 }],
+        [{ kind: 'in', path: ['turn'], values: [null, 2] }],
+      ] as Filter[][]) {
+        const fromSql = await readCounts(db, filtersSql(filters, columns), models, nulls.table);
+        expect(fromSql.n.length, JSON.stringify(filters)).toBeGreaterThan(0);
+        expect(coded.counts(filters), JSON.stringify(filters)).toEqual(fromSql);
+      }
+    });
+
+    it('leaves to SQL what it cannot count exactly: dates, values of another type', () => {
+      const { columns, cube } = ctx;
+      const paths = codableDimensions(cube!, columns);
+      const coded = new CubeCounts({
+        models: ['x', 'y'],
+        a: [0],
+        b: [1],
+        outcome: [0],
+        weight: [1],
+        dims: [{ path: ['turn'], values: [1] }],
+      });
+      expect(paths.length).toBeGreaterThan(0);
+      expect(coded.counts([{ kind: 'in', path: ['turn'], values: ['1'] }])).toBeNull();
+      expect(coded.counts([{ kind: 'date', path: ['turn'], from: '2024-01-01' }])).toBeNull();
+      expect(coded.counts([{ kind: 'in', path: ['language'], values: ['French'] }])).toBeNull();
+      expect(coded.counts([{ kind: 'in', path: ['turn'], values: [1] }])?.n).toEqual(new Float64Array([1]));
+      const nan = new CubeCounts({ models: ['x', 'y'], a: [0], b: [1], outcome: [0], weight: [1], dims: [{ path: ['s'], values: [NaN] }] });
+      expect(nan.counts([{ kind: 'range', path: ['s'], min: 0 }])).toBeNull();
     });
 
     it('counts a widget from battles when the cube lacks its column or a filter in force', () => {

@@ -1,0 +1,26 @@
+/**
+ * The slice cube's rows (cubeRowsSql) from DuckDB's Arrow answer into the columns CubeCounts codes.
+ * A BIGINT becomes a number only while it is exact; past 2^53 it stays a bigint, which CubeCounts
+ * leaves to SQL.
+ */
+import type { Table } from 'apache-arrow';
+import type { CubeColumns, CubeValue } from '../core/tally/cube-counts.ts';
+
+export function cubeColumnsFromArrow(table: Table, models: readonly string[], paths: readonly (readonly string[])[]): CubeColumns {
+  const column = (name: string) => {
+    const vector = table.getChild(name);
+    if (!vector) throw new Error(`cube rows: no column ${name}`);
+    return vector;
+  };
+  const numbers = (name: string) => Float64Array.from(column(name).toArray() as ArrayLike<number>, Number);
+  const dims = paths.map((path, i) => {
+    const vector = column(`d${i}`);
+    const values = new Array<CubeValue>(table.numRows);
+    for (let r = 0; r < table.numRows; r++) {
+      const v: unknown = vector.get(r);
+      values[r] = (typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : v) as CubeValue;
+    }
+    return { path, values };
+  });
+  return { models, a: numbers('a'), b: numbers('b'), outcome: numbers('outcome'), weight: numbers('weight'), dims };
+}
