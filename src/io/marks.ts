@@ -12,8 +12,10 @@ export type Milestone =
   | 'counted'
   /** A leaderboard of every vote of the file on screen (not a provisional one). */
   | 'leaderboard-whole'
-  /** A filtered slice's pair counts read from DuckDB (the fit comes next). */
+  /** A filtered slice's pair counts read from DuckDB or the page's copy of the slice cube (the fit comes next). */
   | 'slice-counted'
+  /** The dataset's slice cube is ready (or not built): filters count at full speed from now on. */
+  | 'slice-cube'
   /** Every bootstrap round of the board's intervals done. */
   | 'intervals-done';
 

@@ -140,13 +140,16 @@ export async function duckMemory(page: Page): Promise<{ mib: string; storage: st
 
 /**
  * Filter change → updated leaderboard (point ratings on screen), and → final intervals, on the
- * loaded file: toggles one language value on and off, timed in the page from the click.
+ * loaded file once its slice cube is built: toggles one language value on and off, timed in the
+ * page from the click.
  */
 async function filterLatency(page: Page, value: string, times = 7): Promise<{ point: number[]; intervals: number[] }> {
   const point: number[] = [];
   const intervals: number[] = [];
   const box = page.locator(`[data-dimension="language"] [data-value="${value}"] input`);
   await box.waitFor({ timeout: 120_000 });
+  // Filters on a file that is read: its slice cube is built behind the page after the first board.
+  await page.waitForFunction(() => performance.getEntriesByName('arena-lens:slice-cube').length > 0, null, { timeout: 120_000 });
   for (let i = 0; i < times; i++) {
     await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 120_000 });
     const start = await box.evaluate((el) => {
