@@ -113,9 +113,10 @@ export class SliceStore {
         const rows = await duck.arrow(cubeRowsSql(cube, paths));
         if (this.cube === cube) this.cubeCounts = new CubeCounts(cubeColumnsFromArrow(rows, dataset.counts.models, paths));
       }
-      mark('slice-cube');
     } catch (error) {
       console.warn('slice cube not built; filters read battles', error);
+    } finally {
+      mark('slice-cube');
     }
   }
 }
