@@ -104,7 +104,8 @@ async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<
     board = new IncrementalLeaderboard(request.counts, request.options);
     last = { ...key, board };
   }
-  post({ type: 'result', id, leaderboard: board.current(), observed: board.observed, final: board.finished });
+  // The point ratings at once; the sandwich columns come with the first intervals (a board that is already final has them).
+  post({ type: 'result', id, leaderboard: board.current({ quick: !board.finished }), observed: board.observed, final: board.finished });
   const rounds = request.options.bootstrapRounds ?? 1000;
   let reportedAt = -Infinity,
     progressAt = -Infinity;

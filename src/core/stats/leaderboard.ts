@@ -89,7 +89,8 @@ export class IncrementalLeaderboard {
   readonly observed: WinMatrix;
   private readonly davidson: DavidsonGroup[] | null;
   private readonly bootstrap: RatingBootstrap | null;
-  private sandwich: SandwichIntervals;
+  /** Computed when first needed: a bootstrap board's first sight (`current({ quick: true })`) goes without it. */
+  private sandwich: SandwichIntervals | null = null;
   private readonly likelihood: PairLikelihood;
   private readonly method: IntervalMethod;
 
@@ -117,7 +118,6 @@ export class IncrementalLeaderboard {
       bootstrapRounds > 0 && this.fit.groups.length > 0
         ? new RatingBootstrap(this.fit, likelihood, { rounds: bootstrapRounds, seed })
         : null;
-    this.sandwich = sandwichIntervals(this.fit, likelihood);
   }
 
   get finished(): boolean {
@@ -132,7 +132,7 @@ export class IncrementalLeaderboard {
   rescale(scale: RatingScale): void {
     this.fit = onScale(this.fit, scale, 'computeLeaderboard');
     this.bootstrap?.rescale(this.fit);
-    this.sandwich = sandwichIntervals(this.fit, this.likelihood);
+    this.sandwich = null;
   }
 
   runRounds(count: number): number {
@@ -157,7 +157,13 @@ export class IncrementalLeaderboard {
     this.bootstrap?.release(range);
   }
 
-  current(): Leaderboard {
+  /**
+   * The board as it stands. `quick`: a bootstrap board's point ratings at once, its sandwich
+   * columns (se, sandwichLower/Upper: exports only) left null until a call without it, as its
+   * bootstrap intervals are until the first rounds: they cost as much as the fit itself.
+   */
+  current({ quick = false }: { quick?: boolean } = {}): Leaderboard {
+    if (!this.sandwich && (!quick || this.method === 'sandwich')) this.sandwich = sandwichIntervals(this.fit, this.likelihood);
     const intervals = this.bootstrap && this.bootstrap.roundsDone > 0 ? this.bootstrap.intervals() : null;
     const pairwise =
       this.bootstrap && this.bootstrap.finished
@@ -187,7 +193,7 @@ function assembleLeaderboard(
   fit: RatingFit,
   observed: WinMatrix,
   intervals: BootstrapIntervals | null,
-  sandwich: SandwichIntervals,
+  sandwich: SandwichIntervals | null,
   method: IntervalMethod,
   davidson: DavidsonGroup[] | null,
   rounds: number,
@@ -215,9 +221,9 @@ function assembleLeaderboard(
     rankUpper: intervals ? intervals.rankUpper[k] : null,
     bootstrapLower: intervals ? intervals.lower[k] : null,
     bootstrapUpper: intervals ? intervals.upper[k] : null,
-    sandwichLower: sandwich.lower[k],
-    sandwichUpper: sandwich.upper[k],
-    se: sandwich.se[k],
+    sandwichLower: sandwich ? sandwich.lower[k] : null,
+    sandwichUpper: sandwich ? sandwich.upper[k] : null,
+    se: sandwich ? sandwich.se[k] : null,
     tier: tier[k],
     votes: observed.votes[k],
     wins: observed.wins[k],

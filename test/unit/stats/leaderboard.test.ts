@@ -33,6 +33,21 @@ describe('computeLeaderboard on the Chatbot Arena counts', () => {
     expect(incremental.current()).toEqual(whole);
   });
 
+  it('shows a bootstrap board’s point ratings at once, its sandwich columns from the next full look on', () => {
+    const board = new IncrementalLeaderboard(counts, { bootstrapRounds: 50, seed: 2 });
+    const first = board.current({ quick: true });
+    expect(first.rows.every((r) => r.se === null && r.sandwichLower === null)).toBe(true);
+    board.runRounds(10);
+    const next = board.current();
+    expect(next.rows.every((r) => r.se !== null && r.sandwichLower !== null)).toBe(true);
+    expect(next.rows.map((r) => r.rating)).toEqual(first.rows.map((r) => r.rating));
+    board.runRounds(Infinity);
+    expect(board.current()).toEqual(computeLeaderboard(counts, { bootstrapRounds: 50, seed: 2 }));
+    // A sandwich board shows its intervals at once, quick or not.
+    const sandwich = new IncrementalLeaderboard(counts, { bootstrapRounds: 50, intervals: 'sandwich' }).current({ quick: true });
+    expect(sandwich.rows[0].lower).not.toBeNull();
+  });
+
   it('rates with Davidson ties on request and reports the tie parameter', () => {
     const board = computeLeaderboard(counts, { bootstrapRounds: 20, ties: 'davidson' });
     expect(board.davidson![0].nu!).toBeGreaterThan(0);
