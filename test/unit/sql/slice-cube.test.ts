@@ -47,6 +47,19 @@ async function open(
   return { db, columns, cube, opened };
 }
 
+/** The page's coded copy of a cube, from its rows as the node connector reads them. */
+async function codedCube(db: Connector, cube: SliceCube, paths: string[][], models: string[]): Promise<CubeCounts> {
+  const rows = await db.query(cubeRowsSql(cube, paths));
+  return new CubeCounts({
+    models,
+    a: rows.map((r) => Number(r.a)),
+    b: rows.map((r) => Number(r.b)),
+    outcome: rows.map((r) => Number(r.outcome)),
+    weight: rows.map((r) => Number(r.weight)),
+    dims: paths.map((path, i) => ({ path, values: rows.map((r) => r[`d${i}`] as CubeValue) })),
+  });
+}
+
 /** The same slice's counts from battles and from the cube: identical cells. */
 async function expectSameCounts(db: Connector, columns: ColumnInfo[], cube: SliceCube, filters: Filter[]): Promise<number> {
   expect(cubeServes(cube, filters), JSON.stringify(filters)).toBe(true);
@@ -125,16 +138,8 @@ describe('slice cube', () => {
       const { db, columns, cube } = ctx;
       const paths = codableDimensions(cube!, columns);
       expect(paths.map((p) => p.join('.'))).toEqual(expect.arrayContaining(['language', 'anony', 'openai_moderation.flagged', 'turn']));
-      const rows = await db.query(cubeRowsSql(cube!, paths));
       const models = (await readCounts(db)).models;
-      const coded = new CubeCounts({
-        models,
-        a: rows.map((r) => Number(r.a)),
-        b: rows.map((r) => Number(r.b)),
-        outcome: rows.map((r) => Number(r.outcome)),
-        weight: rows.map((r) => Number(r.weight)),
-        dims: paths.map((path, i) => ({ path, values: rows.map((r) => r[`d${i}`] as CubeValue) })),
-      });
+      const coded = await codedCube(db, cube!, paths, models);
       // Every dimension's values (NULL included), from the cube itself.
       const values = await Promise.all(
         paths.map(async (_, i) =>
@@ -186,16 +191,8 @@ describe('slice cube', () => {
           `CASE WHEN language = 'English' THEN NULL ELSE turn END AS turn) FROM ${cube!.table}`,
       );
       const paths = codableDimensions(nulls, columns);
-      const rows = await db.query(cubeRowsSql(nulls, paths));
       const models = (await readCounts(db)).models;
-      const coded = new CubeCounts({
-        models,
-        a: rows.map((r) => Number(r.a)),
-        b: rows.map((r) => Number(r.b)),
-        outcome: rows.map((r) => Number(r.outcome)),
-        weight: rows.map((r) => Number(r.weight)),
-        dims: paths.map((path, i) => ({ path, values: rows.map((r) => r[`d${i}`] as CubeValue) })),
-      });
+      const coded = await codedCube(db, nulls, paths, models);
       for (const filters of [
         [{ kind: 'in', path: ['language'], values: [null] }],
         [{ kind: 'in', path: ['language'], values: ['French', null] }],
