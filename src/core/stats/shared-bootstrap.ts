@@ -17,8 +17,9 @@ const IN_FLIGHT = 2;
 type Range = { from: number; count: number };
 
 /**
- * Between a board and its bootstrap helper: the helper fits the same counts with the same options, then runs the rounds it is handed and sends
- * back their θ, which the rating worker absorbs as if it had run them (RatingBootstrap.absorb).
+ * Between a board and its helper: the helper fits the same counts with the same options, then runs
+ * the rounds it is handed and sends back their θ, which the board absorbs as if it had run them
+ * (RatingBootstrap.absorb).
  */
 export type HelperRequest =
   | { type: 'start'; job: number; counts: PairCounts; options: LeaderboardOptions }
