@@ -148,8 +148,16 @@ async function filterLatency(page: Page, value: string, times = 7): Promise<{ po
   const intervals: number[] = [];
   const box = page.locator(`[data-dimension="language"] [data-value="${value}"] input`);
   await box.waitFor({ timeout: 120_000 });
-  // Filters on a file that is read: its slice cube is built behind the page after the first board.
-  await page.waitForFunction(() => performance.getEntriesByName('arena-lens:slice-cube').length > 0, null, { timeout: 120_000 });
+  // Filters on a file that is read: its slice cube is built behind the page after the first board
+  // (the mark after the last file opened: the sample before it has a mark of its own).
+  await page.waitForFunction(
+    () => {
+      const opened = performance.getEntriesByName('arena-lens:open').at(-1)?.startTime ?? 0;
+      return performance.getEntriesByName('arena-lens:slice-cube').some((m) => m.startTime > opened);
+    },
+    null,
+    { timeout: 120_000 },
+  );
   for (let i = 0; i < times; i++) {
     await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 120_000 });
     const start = await box.evaluate((el) => {
