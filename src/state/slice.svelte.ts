@@ -12,7 +12,15 @@ import type { ColumnInfo } from '../core/schema/column.ts';
 import { BATTLES_TABLE } from '../core/sql/battles.ts';
 import { filtersSql, type Filter } from '../core/sql/filters.ts';
 import { quoteIdent } from '../core/sql/quote.ts';
-import { buildSliceCube, codableDimensions, cubeRowsSql, cubeServes, type SliceCube } from '../core/sql/slice-cube.ts';
+import {
+  buildDayCube,
+  buildSliceCube,
+  codableDimensions,
+  cubeRowsSql,
+  cubeServes,
+  dayColumns,
+  type SliceCube,
+} from '../core/sql/slice-cube.ts';
 import { CubeCounts } from '../core/tally/cube-counts.ts';
 import { cubeColumnsFromArrow } from '../io/cube-columns.ts';
 import type { SqlCondition } from '../core/sql/statement.ts';
@@ -42,6 +50,8 @@ export class SliceStore {
   columnsOf = $state.raw<OpenedDataset | null>(null);
   /** The cube of the dataset in `columnsOf`, once built (null: none, or not yet); the filter widgets count from it too. */
   cube = $state.raw<SliceCube | null>(null);
+  /** The day cube (outcome, the cube's dimensions, each date column's day), once built: the filter widgets count from it first. */
+  dayCube = $state.raw<SliceCube | null>(null);
   /** The cube's rows held here, for the filters it counts without a query. */
   private cubeCounts: CubeCounts | null = null;
   private generation = 0;
@@ -53,6 +63,7 @@ export class SliceStore {
     this.counts = null;
     this.columnsOf = null;
     this.cube = null;
+    this.dayCube = null;
     this.cubeCounts = null;
     this.where = NO_FILTER;
   }
@@ -65,6 +76,7 @@ export class SliceStore {
       this.columnsOf = dataset;
       this.problem = null;
       this.cube = null;
+      this.dayCube = null;
       this.cubeCounts = null;
       void this.buildCube(duck, dataset);
     }
@@ -97,10 +109,11 @@ export class SliceStore {
 
   /** Builds the dataset's cube on the ordinary lane (filters meanwhile read battles); a failure only costs speed. */
   private async buildCube(duck: Duck, dataset: OpenedDataset): Promise<void> {
-    const previous = quoteIdent(`slice_cube_${this.cubes}`);
+    const previous = [`slice_cube_${this.cubes}`, `day_cube_${this.cubes}`];
     const table = `slice_cube_${++this.cubes}`;
+    const dayTable = `day_cube_${this.cubes}`;
     try {
-      await duck.connector.query(`DROP TABLE IF EXISTS ${previous}`);
+      for (const t of previous) await duck.connector.query(`DROP TABLE IF EXISTS ${quoteIdent(t)}`);
       // summary.rows counts battles (rows set aside are in rejected_rows, not in it).
       const cube = await buildSliceCube(duck.connector, table, this.columns, dataset.detection.dimensions, dataset.summary.rows);
       if (this.columnsOf !== dataset) {
@@ -108,6 +121,18 @@ export class SliceStore {
         return;
       }
       this.cube = cube;
+      const dayCube = await buildDayCube(
+        duck.connector,
+        dayTable,
+        cube?.paths ?? [],
+        dayColumns(this.columns, dataset.detection.dimensions, dataset.detection.preset.ignored),
+        dataset.summary.rows,
+      );
+      if (this.columnsOf !== dataset) {
+        if (dayCube) await duck.connector.query(`DROP TABLE IF EXISTS ${quoteIdent(dayTable)}`);
+        return;
+      }
+      this.dayCube = dayCube;
       if (cube && cube.rows <= CODED_CUBE_ROWS) {
         const paths = codableDimensions(cube, this.columns);
         const rows = await duck.arrow(cubeRowsSql(cube, paths));

@@ -13,6 +13,7 @@ import type { Connector } from './connector.ts';
 import type { Filter } from './filters.ts';
 import { quoteIdent, quotePath } from './quote.ts';
 import { parseDuckType, typeAtPath } from '../schema/duckdb-type.ts';
+import { decideDimensions } from '../view/dimensions.ts';
 import { lowCardinality, sliceCardinalitySql, sliceDimensions } from './slices.ts';
 
 /** Most values a dimension may have to go into the cube. */
@@ -34,6 +35,8 @@ export interface SliceCube {
   /** The dimensions it keeps, as filter paths. */
   paths: string[][];
   rows: number;
+  /** Date columns it keeps as their day (the day cube): counted by day, never filtered on. */
+  days?: string[][];
 }
 
 /** The cube's count of battles behind each of its rows (beside `weight`, their summed votes). */
@@ -48,13 +51,20 @@ export interface CountSource {
 export const BATTLES_SOURCE: CountSource = { table: BATTLES_TABLE, rowsColumn: null };
 
 /**
- * The cube when it keeps every path counted and every filter in force (the filter widgets'
- * counts, as the pair counts), else battles.
+ * The first cube that keeps every path counted and serves every filter in force (the filter
+ * widgets' counts), else battles.
  */
-export function countSource(cube: SliceCube | null, paths: readonly (readonly string[])[], filters: readonly Filter[]): CountSource {
-  if (!cube || !cubeServes(cube, filters)) return BATTLES_SOURCE;
-  const kept = new Set(cube.paths.map((p) => JSON.stringify(p)));
-  return paths.every((p) => kept.has(JSON.stringify(p))) ? { table: cube.table, rowsColumn: CUBE_ROWS } : BATTLES_SOURCE;
+export function countSource(
+  cubes: readonly (SliceCube | null)[],
+  paths: readonly (readonly string[])[],
+  filters: readonly Filter[],
+): CountSource {
+  for (const cube of cubes) {
+    if (!cube || !cubeServes(cube, filters)) continue;
+    const kept = new Set([...cube.paths, ...(cube.days ?? [])].map((p) => JSON.stringify(p)));
+    if (paths.every((p) => kept.has(JSON.stringify(p)))) return { table: cube.table, rowsColumn: CUBE_ROWS };
+  }
+  return BATTLES_SOURCE;
 }
 
 /**
@@ -158,4 +168,60 @@ export function cubeRowsSql(cube: SliceCube, paths: readonly (readonly string[])
     'SELECT CAST(enum_code(model_a) AS INTEGER) AS a, CAST(enum_code(model_b) AS INTEGER) AS b, ' +
     `CAST(enum_code(outcome) AS UTINYINT) AS outcome, weight${dims} FROM ${quoteIdent(cube.table)} ORDER BY a, b, outcome`
   );
+}
+
+/** A date column of battles and how votes-per-day reads it (dimension-stats.ts votesPerDaySql). */
+export interface DayColumn {
+  column: string;
+  /** Its DuckDB type, kept in the day cube. */
+  type: string;
+  unixSeconds: boolean;
+}
+
+/** The date columns the filter panel shows votes per day for; top-level ones, which the day cube keeps by name. */
+export function dayColumns(columns: readonly ColumnInfo[], hints: readonly DimensionHint[], ignored: readonly string[] = []): DayColumn[] {
+  const types = new Map(columns.map((c) => [c.name, c.type]));
+  return decideDimensions({ columns: [...columns], hints: [...hints], ignored })
+    .filter((d) => (d.kind === 'date' || d.kind === 'unix-seconds') && d.path.length === 1)
+    .map((d) => ({ column: d.path[0], type: types.get(d.path[0])!, unixSeconds: d.kind === 'unix-seconds' }));
+}
+
+/**
+ * The day cube's copy of a date column: the start of its day, in its own type, so votesPerDaySql
+ * finds the same day (unix seconds: floor(x / 86400) of a multiple of 86400 is that multiple's day;
+ * dates and timestamps: the date cast back). NULL, NaN and infinities stay what they were.
+ */
+function dayStart(day: DayColumn): string {
+  const col = quoteIdent(day.column);
+  return day.unixSeconds
+    ? `CASE WHEN isfinite(${col}) THEN floor(${col} / 86400) * 86400 ELSE ${col} END`
+    : `CAST(CAST(${col} AS DATE) AS ${day.type})`;
+}
+
+/**
+ * The day cube: battles summed by outcome, the slice cube's dimensions and each date column's day,
+ * for the filter widgets (no model pairs, so it is small: the 1.67M battles of the benchmark by
+ * language, turn and 90 days make 5k rows). The widgets' votes per day read it instead of battles;
+ * null when it would not pay, as the slice cube.
+ */
+export async function buildDayCube(
+  db: Connector,
+  table: string,
+  paths: readonly (readonly string[])[],
+  days: readonly DayColumn[],
+  battleRows: number,
+  { maxShare = CUBE_MAX_SHARE, minRows = CUBE_MIN_ROWS }: CubeLimits = {},
+): Promise<SliceCube | null> {
+  if (days.length === 0 || battleRows < minRows) return null;
+  const keys = [...paths.map((p) => quotePath(p)), ...days.map(dayStart)];
+  const [size] = await db.query(`SELECT approx_count_distinct(row(outcome, ${keys.join(', ')})) AS k FROM ${quoteIdent(BATTLES_TABLE)}`);
+  if (Number(size.k) > battleRows * maxShare) return null;
+  const dims = paths.length ? `${cubeColumnsSql(paths).join(', ')}, ` : '';
+  const dayColumns = days.map((d) => `${dayStart(d)} AS ${quoteIdent(d.column)}`).join(', ');
+  await db.query(
+    `CREATE OR REPLACE TABLE ${quoteIdent(table)} AS SELECT outcome, ${dims}${dayColumns}, sum(weight) AS weight, ` +
+      `count(*) AS ${quoteIdent(CUBE_ROWS)} FROM ${quoteIdent(BATTLES_TABLE)} GROUP BY ALL`,
+  );
+  const [{ n }] = await db.query(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
+  return { table, paths: paths.map((p) => [...p]), rows: Number(n), days: days.map((d) => [d.column]) };
 }

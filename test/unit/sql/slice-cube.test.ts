@@ -25,7 +25,8 @@ import {
   valueCountsSql,
 } from '../../../src/core/sql/dimension-stats.ts';
 import type { SqlQuery } from '../../../src/core/sql/statement.ts';
-import { codableDimensions, cubeRowsSql } from '../../../src/core/sql/slice-cube.ts';
+import { buildDayCube, codableDimensions, cubeRowsSql, dayColumns } from '../../../src/core/sql/slice-cube.ts';
+import { readDayCounts, votesPerDaySql } from '../../../src/core/sql/dimension-stats.ts';
 import { CubeCounts, type CubeValue } from '../../../src/core/tally/cube-counts.ts';
 import fc from 'fast-check';
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
@@ -120,7 +121,7 @@ describe('slice cube', () => {
         ],
       ] as Filter[][]) {
         const where = filtersSql(filters, columns);
-        const source = countSource(cube, [['language'], ['turn'], ...flags], filters);
+        const source = countSource([cube], [['language'], ['turn'], ...flags], filters);
         expect(source).toEqual({ table: cube!.table, rowsColumn: 'cube_rows' });
         const counts = async (on: typeof source) => ({
           languages: readValueCounts(await run(valueCountsSql(['language'], where, 60, on))),
@@ -226,11 +227,45 @@ describe('slice cube', () => {
       expect(nan.counts([{ kind: 'range', path: ['s'], min: 0 }])).toBeNull();
     });
 
+    it('counts votes per day (and every other widget) from the day cube as from battles', async () => {
+      const { db, columns, cube, opened } = ctx;
+      const days = dayColumns(columns, opened.detection.dimensions, opened.detection.preset.ignored);
+      expect(days).toEqual([{ column: 'tstamp', type: 'DOUBLE', unixSeconds: true }]);
+      const [{ n }] = await db.query(`SELECT count(*) AS n FROM ${BATTLES_TABLE}`);
+      const dayCube = await buildDayCube(db, 'day_cube_1', cube!.paths, days, Number(n), { maxShare: 1, minRows: 0 });
+      expect(dayCube).toMatchObject({ table: 'day_cube_1', days: [['tstamp']] });
+      expect(dayCube!.rows).toBeLessThan(Number(n));
+      const run = (q: SqlQuery) => db.query(q.sql, q.params);
+      for (const filters of [
+        [] as Filter[],
+        [{ kind: 'in', path: ['language'], values: ['English', null] }],
+        [
+          { kind: 'exclude-outcomes', outcomes: ['tie'] },
+          { kind: 'boolean', path: ['anony'], value: true },
+        ],
+      ] as Filter[][]) {
+        const where = filtersSql(filters, columns);
+        // The day cube comes first and serves the date widget; a date filter in force is never its to serve.
+        const source = countSource([dayCube, cube], [['tstamp']], filters);
+        expect(source).toEqual({ table: 'day_cube_1', rowsColumn: 'cube_rows' });
+        const fromBattles = readDayCounts(await run(votesPerDaySql(['tstamp'], 'unix-seconds', where)));
+        expect(fromBattles.length).toBeGreaterThan(1);
+        expect(readDayCounts(await run(votesPerDaySql(['tstamp'], 'unix-seconds', where, source)))).toEqual(fromBattles);
+        const languages = countSource([dayCube, cube], [['language']], filters);
+        expect(readValueCounts(await run(valueCountsSql(['language'], where, 60, languages)))).toEqual(
+          readValueCounts(await run(valueCountsSql(['language'], where))),
+        );
+      }
+      expect(countSource([dayCube, cube], [['language']], [{ kind: 'date', path: ['tstamp'], from: '2023-05-01' }])).toEqual(
+        BATTLES_SOURCE,
+      );
+    });
+
     it('counts a widget from battles when the cube lacks its column or a filter in force', () => {
       const { cube } = ctx;
-      expect(countSource(cube, [['judge']], [])).toEqual(BATTLES_SOURCE);
-      expect(countSource(cube, [['language']], [{ kind: 'date', path: ['tstamp'], from: '2023-05-01' }])).toEqual(BATTLES_SOURCE);
-      expect(countSource(null, [['language']], [])).toEqual(BATTLES_SOURCE);
+      expect(countSource([cube], [['judge']], [])).toEqual(BATTLES_SOURCE);
+      expect(countSource([cube], [['language']], [{ kind: 'date', path: ['tstamp'], from: '2023-05-01' }])).toEqual(BATTLES_SOURCE);
+      expect(countSource([null], [['language']], [])).toEqual(BATTLES_SOURCE);
     });
 
     it('leaves to battles a filter on what it does not keep', () => {
@@ -258,6 +293,24 @@ describe('slice cube', () => {
         { kind: 'boolean', path: ['dedup_tag', 'high_freq'], value: false },
         { kind: 'in', path: ['language'], values: ['English'] },
       ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('keeps a timestamp column by its day: CompaRAG votes per day from the day cube', async () => {
+    const { db, columns, cube, opened } = await open('comparag-votes.parquet');
+    try {
+      const days = dayColumns(columns, opened.detection.dimensions, opened.detection.preset.ignored);
+      expect(days.map((d) => [d.column, d.unixSeconds])).toEqual([['timestamp', false]]);
+      const dayCube = await buildDayCube(db, 'day_cube_1', cube?.paths ?? [], days, 3000, { maxShare: 1, minRows: 0 });
+      const source = countSource([dayCube], [['timestamp']], []);
+      expect(source.table).toBe('day_cube_1');
+      const q = votesPerDaySql(['timestamp'], 'date');
+      const fromBattles = readDayCounts(await db.query(q.sql, q.params));
+      expect(fromBattles.length).toBeGreaterThan(10);
+      const fromCube = votesPerDaySql(['timestamp'], 'date', undefined, source);
+      expect(readDayCounts(await db.query(fromCube.sql, fromCube.params))).toEqual(fromBattles);
     } finally {
       db.close();
     }
