@@ -112,14 +112,20 @@ export class SliceStore {
     const previous = [`slice_cube_${this.cubes}`, `day_cube_${this.cubes}`];
     const table = `slice_cube_${++this.cubes}`;
     const dayTable = `day_cube_${this.cubes}`;
+    const drop = async (tables: string[]) => {
+      for (const t of tables) await duck.connector.query(`DROP TABLE IF EXISTS ${quoteIdent(t)}`);
+    };
+    // Another dataset came while a cube was being built: what this build made goes.
+    const stale = async () => {
+      if (this.columnsOf === dataset) return false;
+      await drop([table, dayTable]);
+      return true;
+    };
     try {
-      for (const t of previous) await duck.connector.query(`DROP TABLE IF EXISTS ${quoteIdent(t)}`);
+      await drop(previous);
       // summary.rows counts battles (rows set aside are in rejected_rows, not in it).
       const cube = await buildSliceCube(duck.connector, table, this.columns, dataset.detection.dimensions, dataset.summary.rows);
-      if (this.columnsOf !== dataset) {
-        if (cube) await duck.connector.query(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
-        return;
-      }
+      if (await stale()) return;
       this.cube = cube;
       const dayCube = await buildDayCube(
         duck.connector,
@@ -128,10 +134,7 @@ export class SliceStore {
         dayColumns(this.columns, dataset.detection.dimensions, dataset.detection.preset.ignored),
         dataset.summary.rows,
       );
-      if (this.columnsOf !== dataset) {
-        if (dayCube) await duck.connector.query(`DROP TABLE IF EXISTS ${quoteIdent(dayTable)}`);
-        return;
-      }
+      if (await stale()) return;
       this.dayCube = dayCube;
       if (cube && cube.rows <= CODED_CUBE_ROWS) {
         const paths = codableDimensions(cube, this.columns);
