@@ -99,13 +99,12 @@ export class CubeCounts {
       outO = new Uint8Array(rows),
       outN = new Float64Array(rows);
     let cells = 0;
-    let open = false;
     for (let r = 0; r < rows; r++) {
       if (!outcomePass[outcome[r]]) continue;
       let pass = true;
       for (let f = 0; f < masks.length && pass; f++) pass = masks[f][codes[f][r]] === 1;
       if (!pass) continue;
-      if (open && outA[cells - 1] === a[r] && outB[cells - 1] === b[r] && outO[cells - 1] === outcome[r]) {
+      if (cells > 0 && outA[cells - 1] === a[r] && outB[cells - 1] === b[r] && outO[cells - 1] === outcome[r]) {
         outN[cells - 1] += weight[r];
         continue;
       }
@@ -114,7 +113,6 @@ export class CubeCounts {
       outO[cells] = outcome[r];
       outN[cells] = weight[r];
       cells++;
-      open = true;
     }
     return {
       models: this.models,
