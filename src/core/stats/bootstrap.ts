@@ -7,7 +7,7 @@ import type { PairLikelihood } from './pair-likelihood.ts';
 import { pairwiseAboveShare } from './pairwise-confidence.ts';
 import { inverseCdfSorted, quantileSorted } from './percentile.ts';
 import { PoissonSampler } from './poisson.ts';
-import { seededRandom, type Random } from './random.ts';
+import { seededRandom, type Xoshiro128 } from './random.ts';
 import type { StatsWarning } from './stats-warning.ts';
 
 /**
@@ -293,7 +293,7 @@ export class RatingBootstrap {
     return null;
   }
 
-  private runGroupRound(s: GroupState, round: number, random: Random): void {
+  private runGroupRound(s: GroupState, round: number, random: Xoshiro128): void {
     const { fit, sampler, draw } = s;
     const r = fit.table.i.length,
       m = fit.members.length;

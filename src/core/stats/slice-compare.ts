@@ -37,7 +37,7 @@ import { normalCdf } from './normal.ts';
 import type { PairCounts } from './pair-counts.ts';
 import { quantileSorted } from './percentile.ts';
 import { PoissonSampler } from './poisson.ts';
-import { seededRandom, type Random } from './random.ts';
+import { seededRandom, type Xoshiro128 } from './random.ts';
 
 export interface SliceCompareOptions {
   /** Bootstrap rounds, default 300. */
@@ -141,7 +141,7 @@ class Resampler {
       outcome: Uint8Array.from(this.cells, (c) => counts.outcome[c]),
     };
   }
-  next(random: Random): PairCounts {
+  next(random: Xoshiro128): PairCounts {
     this.sampler.sampleAll(random, this.draw);
     return { models: this.counts.models, ...this.picked, n: Float64Array.from(this.draw) };
   }
@@ -205,7 +205,7 @@ const reasonText: Record<ExclusionReason, string> = {
 export class SliceComparer {
   readonly rounds: number;
   private readonly level: number;
-  private readonly random: Random;
+  private readonly random: Xoshiro128;
   private readonly fits: [RatingFit, RatingFit];
   private readonly votes: [Float64Array, Float64Array];
   private readonly common: number[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logFactorial, PoissonSampler } from '../../../src/core/stats/poisson.ts';
-import { seededRandom } from '../../../src/core/stats/random.ts';
+import { seededRandom, type Random } from '../../../src/core/stats/random.ts';
 
 const pmf = (mu: number, k: number) => Math.exp(-mu + k * Math.log(mu) - logFactorial(k));
 
@@ -43,6 +43,19 @@ describe('PoissonSampler', () => {
     expect(chi2).toBeLessThan(58.3);
   });
 
+  it('steps the generator inline exactly as Random.next does: CDF inversion below 10, PTRS trials above, the stream left where next() leaves it', () => {
+    const means = [0, 0.3, 4, 9.99, 10, 27.5, 900, 0, 2, 5000, 7.5, 12];
+    const sampler = new PoissonSampler(means),
+      out = new Float64Array(means.length);
+    const random = seededRandom(11),
+      reference = seededRandom(11);
+    for (let round = 0; round < 2000; round++) {
+      sampler.sampleAll(random, out);
+      expect([...out]).toEqual(means.map((mu) => referenceDraw(reference, mu)));
+    }
+    expect(random.next()).toBe(reference.next());
+  });
+
   it('always draws 0 for a mean of 0', () => {
     const sampler = new PoissonSampler([0, 0]),
       out = new Float64Array(2);
@@ -61,3 +74,28 @@ describe('PoissonSampler', () => {
     expect(() => new PoissonSampler([-1])).toThrow(/PoissonSampler: mean must be finite and >= 0/);
   });
 });
+
+/** A draw as the textbook states it, from Random.next(): the smallest k whose CDF reaches u (μ < 10), else PTRS (Hörmann 1993) trials. */
+function referenceDraw(random: Random, mu: number): number {
+  if (mu === 0) return 0;
+  if (mu < 10) {
+    const u = random.next();
+    let k = 0,
+      cdf = pmf(mu, 0);
+    while (u > cdf && k < 200) cdf += pmf(mu, ++k);
+    return k;
+  }
+  const b = 0.931 + 2.53 * Math.sqrt(mu),
+    a = -0.059 + 0.02483 * b,
+    invAlpha = 1.1239 + 1.1328 / (b - 3.4),
+    vr = 0.9277 - 3.6224 / (b - 2);
+  for (;;) {
+    const u = random.next() - 0.5,
+      v = random.next(),
+      us = 0.5 - Math.abs(u);
+    const k = Math.floor(((2 * a) / us + b) * u + mu + 0.43);
+    if (us >= 0.07 && v <= vr) return k;
+    if (k < 0 || (us < 0.013 && v > us)) continue;
+    if (Math.log((v * invAlpha) / (a / (us * us) + b)) <= -mu + k * Math.log(mu) - logFactorial(k)) return k;
+  }
+}
