@@ -17,7 +17,9 @@ export type Milestone =
   /** The dataset's slice cube is ready (or not built): filters count at full speed from now on. */
   | 'slice-cube'
   /** Every bootstrap round of the board's intervals done. */
-  | 'intervals-done';
+  | 'intervals-done'
+  /** The service worker registered (its install, the precache, follows): after the first load. */
+  | 'service-worker';
 
 export function mark(name: Milestone): void {
   performance.mark(`arena-lens:${name}`);

@@ -188,9 +188,11 @@ export class PageState {
 
   /** Opens what the address names and follows Back/Forward; returns the cleanup. */
   start(): () => void {
-    this.update.start();
     this.linkWantsFile = this.view.state.source.kind === 'local';
-    void this.openSource(this.view.snapshot().source, this.view.snapshot().mapping);
+    let firstOpened = false;
+    void this.openSource(this.view.snapshot().source, this.view.snapshot().mapping).finally(() => (firstOpened = true));
+    // The service worker installs once what the address named (and any file dropped meanwhile) is loaded.
+    this.update.start(() => !firstOpened || this.data.phase === 'loading');
     const onPop = () => this.readAddressAndOpen();
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
