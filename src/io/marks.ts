@@ -10,7 +10,7 @@ export type Milestone =
   | 'leaderboard'
   /** The whole file counted while read (before DuckDB has it). */
   | 'counted'
-  /** A leaderboard of every vote of the file on screen (not a provisional one). */
+  /** A leaderboard of every vote of the file on screen (not a provisional one). Both marked once painted. */
   | 'leaderboard-whole'
   /** A filtered slice's pair counts read from DuckDB or the page's copy of the slice cube (the fit comes next). */
   | 'slice-counted'
@@ -23,4 +23,16 @@ export type Milestone =
 
 export function mark(name: Milestone): void {
   performance.mark(`arena-lens:${name}`);
+}
+
+/**
+ * Marks once what the page just changed is painted: a frame's callbacks run before its paint, and a
+ * task queued from one runs after it. What users wait on is the numbers they see, not the DOM.
+ */
+export function markPainted(...names: Milestone[]): void {
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => names.forEach(mark);
+    channel.port2.postMessage(null);
+  });
 }

@@ -17,7 +17,7 @@ import { onlineEloSource, type OnlineEloSource } from './online-elo.ts';
 import { DEFAULT_SAMPLE, SAMPLES, sampleFile, type Sample } from '../io/samples.ts';
 import { loadCountsJson } from '../io/counts-json.ts';
 import { fingerprintFile } from '../core/view/fingerprint.ts';
-import { mark } from '../io/marks.ts';
+import { markPainted } from '../io/marks.ts';
 import { AUTO_LENS, LENS_LABELS, availableLenses, shownLens } from '../core/view/lenses.ts';
 import { MATRIX_MODES } from '../core/charts/matrix.ts';
 import { leaderboardOptions } from '../core/view/rating-options.ts';
@@ -171,9 +171,8 @@ export class PageState {
     });
     $effect(() => {
       if (!this.ratings.leaderboard || this.ratings.leaderboard.rows.length === 0) return;
-      mark('leaderboard');
-      if (untrack(() => this.data.phase === 'ready' || (this.data.countedWhole && this.ratings.counts === this.data.earlyCounts)))
-        mark('leaderboard-whole');
+      const whole = untrack(() => this.data.phase === 'ready' || (this.data.countedWhole && this.ratings.counts === this.data.earlyCounts));
+      markPainted('leaderboard', ...(whole ? (['leaderboard-whole'] as const) : []));
     });
     // GenRM opens on Judges, French-Maxx on Defects, when the lens in use is not one of theirs.
     $effect(() => {
