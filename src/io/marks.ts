@@ -26,13 +26,18 @@ export function mark(name: Milestone): void {
 }
 
 /**
- * Marks once what the page just changed is painted: a frame's callbacks run before its paint, and a
- * task queued from one runs after it. What users wait on is the numbers they see, not the DOM.
+ * Runs `then` once what the page just changed is painted: a frame's callbacks run before its paint,
+ * and a task queued from one runs after it.
  */
-export function markPainted(...names: Milestone[]): void {
+export function afterPaint(then: () => void): void {
   requestAnimationFrame(() => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => names.forEach(mark);
+    channel.port1.onmessage = then;
     channel.port2.postMessage(null);
   });
+}
+
+/** Marks once painted: what users wait on is the numbers they see, not the DOM. */
+export function markPainted(...names: Milestone[]): void {
+  afterPaint(() => names.forEach(mark));
 }

@@ -8,7 +8,8 @@ import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.
 import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
-import type { RatingRequest, RatingResponse, RequestLane } from '../workers/rating-protocol.ts';
+import type { RatingRequest, RatingResponse, RequestLane, RequestNotice } from '../workers/rating-protocol.ts';
+import { afterPaint } from './marks.ts';
 
 export interface RatingUpdate {
   leaderboard: Leaderboard;
@@ -29,7 +30,7 @@ export interface CompareHandlers {
   onError: (message: string) => void;
 }
 
-type Request = Exclude<RatingRequest, { type: 'cancel' }>;
+type Request = Exclude<RatingRequest, RequestNotice>;
 
 interface Pending {
   request: Request;
@@ -67,6 +68,11 @@ export class RatingClient {
             return true;
           } else if (message.type === 'result') {
             handlers.onResult({ leaderboard: message.leaderboard, observed: message.observed, final: message.final });
+            // The point board: once it is on screen, its bootstrap may start.
+            if (!message.final && message.leaderboard.roundsDone === 0) {
+              const { id } = message;
+              afterPaint(() => this.worker?.postMessage({ type: 'shown', id } satisfies RatingRequest));
+            }
             return message.final;
           }
           return false;

@@ -20,9 +20,13 @@ export type RatingRequest =
   | { type: 'board'; id: number; counts: PairCounts; options: LeaderboardOptions }
   /** Online Elo replayed over votes in time order (model indices, outcome codes); one answer. */
   | { type: 'elo'; id: number; models: number; a: Int32Array; b: Int32Array; outcome: Uint8Array; k: number }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** The point board of `rate` request `id` is painted: its bootstrap may take the cores now. */
+  | { type: 'shown'; id: number };
 
-export type RequestLane = Exclude<RatingRequest['type'], 'cancel'>;
+/** Messages about a request, not requests themselves. */
+export type RequestNotice = Extract<RatingRequest, { type: 'cancel' | 'shown' }>;
+export type RequestLane = Exclude<RatingRequest['type'], RequestNotice['type']>;
 
 export interface WorkerError {
   name: string;
@@ -40,6 +44,8 @@ export type RatingResponse =
   | { type: 'progress'; id: number; roundsDone: number; rounds: number }
   | { type: 'error'; id: number; error: WorkerError };
 
+/** After posting a point board, the bootstrap waits at most this long for the page to say it is painted (shown-gate.ts). */
+export const SHOWN_WAIT_MS = 150;
 /** First intervals after this many rounds. */
 export const REPORT_EVERY = 100;
 /** Refined intervals at most this often (each is a redraw of the table and chart), and rounds done at most every PROGRESS_MS. */

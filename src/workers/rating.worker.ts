@@ -16,12 +16,15 @@ import {
   PROGRESS_MS,
   REPORT_EVERY,
   REPORT_MS,
+  SHOWN_WAIT_MS,
   type RatingRequest,
   type RatingResponse,
   type RequestLane,
+  type RequestNotice,
 } from './rating-protocol.ts';
 import type { LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import { countsFingerprint } from '../core/stats/pair-counts.ts';
+import { ShownGate } from './shown-gate.ts';
 
 const CHUNK = 20;
 
@@ -36,7 +39,8 @@ const helper = new BootstrapHelper(spawnHelper, () => navigator.hardwareConcurre
 const COMPARE_CHUNK = 5;
 const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1, elo: -1 };
 const cancelled = new Set<number>();
-
+/** Each rate request's bootstrap waits for its point board to be painted. */
+const shown = new ShownGate(SHOWN_WAIT_MS);
 function post(message: RatingResponse): void {
   (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
 }
@@ -59,6 +63,11 @@ self.onmessage = (event: MessageEvent<RatingRequest>) => {
   const request = event.data;
   if (request.type === 'cancel') {
     cancelled.add(request.id);
+    shown.open(request.id);
+    return;
+  }
+  if (request.type === 'shown') {
+    shown.open(request.id);
     return;
   }
   latest[request.type] = request.id;
@@ -70,7 +79,7 @@ self.onmessage = (event: MessageEvent<RatingRequest>) => {
     .finally(() => cancelled.delete(request.id));
 };
 
-async function run(request: Exclude<RatingRequest, { type: 'cancel' }>): Promise<void> {
+async function run(request: Exclude<RatingRequest, RequestNotice>): Promise<void> {
   const { id } = request;
   if (request.type === 'rate') return rate(request);
   if (request.type === 'compare') return compare(request);
@@ -106,6 +115,7 @@ async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<
   }
   // The point ratings at once; the sandwich columns come with the first intervals (a board that is already final has them).
   post({ type: 'result', id, leaderboard: board.current({ quick: !board.finished }), observed: board.observed, final: board.finished });
+  if (!board.finished && board.roundsDone === 0) await shown.wait(id);
   const rounds = request.options.bootstrapRounds ?? 1000;
   let reportedAt = -Infinity,
     progressAt = -Infinity;
