@@ -9,7 +9,10 @@
 export function pairwiseAboveShare(draws: ArrayLike<number>, rounds: number, m: number): Float64Array {
   if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`pairwiseAboveShare: need at least one round, got ${rounds}`);
   if (draws.length < rounds * m) throw new RangeError(`pairwiseAboveShare: ${draws.length} draws, need ${rounds * m}`);
-  const above = new Float64Array(m * m);
+  // Half-votes above the diagonal only (2 when i is above, 1 for a tie), without branches (the
+  // comparisons are coin flips to the branch predictor): below the diagonal is 2R minus it. The
+  // shares are halves / 2R, the same doubles as count / R.
+  const halves = new Int32Array(m * m);
   for (let r = 0; r < rounds; r++) {
     const o = r * m;
     for (let i = 0; i < m; i++) {
@@ -17,15 +20,16 @@ export function pairwiseAboveShare(draws: ArrayLike<number>, rounds: number, m: 
         row = i * m;
       for (let j = i + 1; j < m; j++) {
         const xj = draws[o + j];
-        if (xi > xj) above[row + j] += 1;
-        else if (xi === xj) {
-          above[row + j] += 0.5;
-          above[j * m + i] += 0.5;
-        } else above[j * m + i] += 1;
+        halves[row + j] += 2 * +(xi > xj) + +(xi === xj);
       }
     }
   }
-  for (let k = 0; k < m * m; k++) above[k] /= rounds;
+  const above = new Float64Array(m * m);
+  for (let i = 0; i < m; i++)
+    for (let j = i + 1; j < m; j++) {
+      above[i * m + j] = halves[i * m + j] / (2 * rounds);
+      above[j * m + i] = (2 * rounds - halves[i * m + j]) / (2 * rounds);
+    }
   for (let i = 0; i < m; i++) above[i * m + i] = NaN;
   return above;
 }
