@@ -96,6 +96,8 @@ export class RatingBootstrap {
   private readonly stepTolerance: number;
   private readonly level: number;
   private readonly states: GroupState[];
+  /** The last pairwise shares and every round's ranks they came from (a round not yet run has ranks 0). */
+  private pairwise: { ranks: Int32Array[]; shares: Float64Array } | null = null;
 
   constructor(
     private fit: RatingFit,
@@ -269,6 +271,16 @@ export class RatingBootstrap {
    * models, row-major; NaN on the diagonal, across groups, for unrated models, and before any round.
    */
   pairwiseAbove(): Float64Array {
+    // A function of each round's ranks (rated above ⟺ ranked above; equal ratings share a rank), so
+    // the same ranks give the same shares: a new anchor moves every rating, never an order.
+    const cached = this.pairwise;
+    if (cached && this.states.every((s, g) => sameRanks(s.ranks, cached.ranks[g]))) return cached.shares.slice();
+    const shares = this.computePairwiseAbove();
+    this.pairwise = { ranks: this.states.map((s) => s.ranks.slice()), shares };
+    return shares.slice();
+  }
+
+  private computePairwiseAbove(): Float64Array {
     const n = this.fit.models.length,
       out = new Float64Array(n * n).fill(NaN);
     if (this.done === 0) return out;
@@ -386,6 +398,12 @@ export function bootstrapRatings(
   const run = new RatingBootstrap(fit, likelihood, options);
   run.runRounds(run.rounds);
   return run.intervals();
+}
+
+function sameRanks(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** The seed of one round's stream: distinct for every round of a seed (a bijection of the round number). */

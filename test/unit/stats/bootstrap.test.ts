@@ -85,6 +85,18 @@ describe('RatingBootstrap', () => {
     expect(Array.from(split.drawsOf(0)!).sort()).toEqual(drawsWhole);
   });
 
+  it("reads pairwise shares again only when rounds have changed: read part-way, then finished, they are a fresh run's", () => {
+    const whole = new RatingBootstrap(fit, undefined, { rounds: 120, seed: 4 });
+    whole.runRounds(120);
+    const read = new RatingBootstrap(fit, undefined, { rounds: 120, seed: 4 });
+    read.runRounds(40);
+    const early = read.pairwiseAbove();
+    expect(read.pairwiseAbove()).toEqual(early);
+    read.runRounds(80);
+    expect(read.pairwiseAbove()).toEqual(whole.pairwiseAbove());
+    expect(read.pairwiseAbove()).not.toEqual(early);
+  });
+
   it('brackets the full-data rating, which stays the displayed one', () => {
     const intervals = bootstrapRatings(fit, undefined, { rounds: 200, seed: 1 });
     fit.ratings.forEach((r, k) => {

@@ -7,6 +7,8 @@ import { countsOf, loadArenaCounts } from './fixtures.ts';
 function rescaledAndFresh(counts: PairCounts, from: LeaderboardOptions, to: LeaderboardOptions, roundsBefore = Infinity) {
   const board = new IncrementalLeaderboard(counts, from);
   board.runRounds(roundsBefore);
+  // Read before the change, as the page does: what the board keeps from it (pairwise shares) must not go stale.
+  board.current();
   board.rescale({ anchor: to.anchor, mean: to.mean });
   board.runRounds(Infinity);
   const fresh = new IncrementalLeaderboard(counts, to);
