@@ -7,6 +7,7 @@ import type { PairLikelihood } from './pair-likelihood.ts';
 import { pairwiseAboveShare } from './pairwise-confidence.ts';
 import { inverseCdfSorted, quantileSorted } from './percentile.ts';
 import { PoissonSampler } from './poisson.ts';
+import { competitionRanks, rankScratch, ranksHold } from './round-ranks.ts';
 import { seededRandom, type Xoshiro128 } from './random.ts';
 import type { StatsWarning } from './stats-warning.ts';
 
@@ -343,21 +344,31 @@ export class RatingBootstrap {
     this.fit = fit;
     this.states.forEach((s, id) => {
       s.fit = fit.groups[id];
-      if (!s.failed) for (let r = 0; r < this.done; r++) this.placeRound(s, this.completed[r]);
+      if (s.failed) return;
+      const m = s.fit.members.length,
+        scratch = rankScratch(m);
+      for (let r = 0; r < this.done; r++) {
+        const round = this.completed[r];
+        const out = s.ratings.subarray(round * m, (round + 1) * m);
+        toElo(s.thetas.subarray(round * m, (round + 1) * m), m, s.fit.anchorLocal, s.fit.level, out);
+        // A new scale is a translation, which keeps every order and tie but for rounding: the ranks
+        // stand when they still are the ratings' ranks (one pass), else they are worked out again.
+        if (!ranksHold(out, s.ranks.subarray(round * m, (round + 1) * m), scratch)) this.rankRound(s, round);
+      }
     });
   }
 
   private placeRound(s: GroupState, round: number): void {
     const { fit } = s;
     const m = fit.members.length;
-    const out = s.ratings.subarray(round * m, (round + 1) * m);
-    toElo(s.thetas.subarray(round * m, (round + 1) * m), m, fit.anchorLocal, fit.level, out);
-    const ranks = s.ranks.subarray(round * m, (round + 1) * m);
-    const order = s.order.sort((p, q) => out[q] - out[p]);
-    for (let pos = 0; pos < m; pos++) {
-      const k = order[pos];
-      ranks[k] = pos > 0 && out[order[pos - 1]] === out[k] ? ranks[order[pos - 1]] : pos + 1;
-    }
+    toElo(s.thetas.subarray(round * m, (round + 1) * m), m, fit.anchorLocal, fit.level, s.ratings.subarray(round * m, (round + 1) * m));
+    this.rankRound(s, round);
+  }
+
+  /** Competition ranks (1, 2, 2, 4) of a round's ratings, highest first. */
+  private rankRound(s: GroupState, round: number): void {
+    const m = s.fit.members.length;
+    competitionRanks(s.ratings.subarray(round * m, (round + 1) * m), s.ranks.subarray(round * m, (round + 1) * m), s.order);
   }
 
   /** Chord iteration from the full-data MLE with its Hessian factor; refresh the factor if it stalls. */
