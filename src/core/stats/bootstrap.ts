@@ -7,7 +7,7 @@ import type { PairLikelihood } from './pair-likelihood.ts';
 import { pairwiseAboveShare } from './pairwise-confidence.ts';
 import { inverseCdfSorted, quantileSorted } from './percentile.ts';
 import { PoissonSampler } from './poisson.ts';
-import { competitionRanks, rankScratch, ranksHold } from './round-ranks.ts';
+import { competitionRanks, rankScratch, ranksHold, sameRanks } from './round-ranks.ts';
 import { seededRandom, type Xoshiro128 } from './random.ts';
 import type { StatsWarning } from './stats-warning.ts';
 
@@ -80,6 +80,7 @@ interface GroupState {
   ratings: Float64Array;
   ranks: Int32Array;
   order: number[];
+  rankScratch: ReturnType<typeof rankScratch>;
   redraws: number;
   failed: boolean;
 }
@@ -133,6 +134,7 @@ export class RatingBootstrap {
         ratings: new Float64Array(this.rounds * m),
         ranks: new Int32Array(this.rounds * m),
         order: Array.from({ length: m }, (_, k) => k),
+        rankScratch: rankScratch(m),
         redraws: 0,
         failed: false,
       };
@@ -344,31 +346,22 @@ export class RatingBootstrap {
     this.fit = fit;
     this.states.forEach((s, id) => {
       s.fit = fit.groups[id];
-      if (s.failed) return;
-      const m = s.fit.members.length,
-        scratch = rankScratch(m);
-      for (let r = 0; r < this.done; r++) {
-        const round = this.completed[r];
-        const out = s.ratings.subarray(round * m, (round + 1) * m);
-        toElo(s.thetas.subarray(round * m, (round + 1) * m), m, s.fit.anchorLocal, s.fit.level, out);
-        // A new scale is a translation, which keeps every order and tie but for rounding: the ranks
-        // stand when they still are the ratings' ranks (one pass), else they are worked out again.
-        if (!ranksHold(out, s.ranks.subarray(round * m, (round + 1) * m), scratch)) this.rankRound(s, round);
-      }
+      if (!s.failed) for (let r = 0; r < this.done; r++) this.placeRound(s, this.completed[r], true);
     });
   }
 
-  private placeRound(s: GroupState, round: number): void {
+  /**
+   * A round's θ on the group's scale, and its competition ranks (1, 2, 2, 4). `keepRanks`: a new scale
+   * is a translation, which keeps every order and tie but for rounding, so the round's ranks stand
+   * when a one-pass check finds they still are the ratings' ranks, instead of sorting again.
+   */
+  private placeRound(s: GroupState, round: number, keepRanks = false): void {
     const { fit } = s;
     const m = fit.members.length;
-    toElo(s.thetas.subarray(round * m, (round + 1) * m), m, fit.anchorLocal, fit.level, s.ratings.subarray(round * m, (round + 1) * m));
-    this.rankRound(s, round);
-  }
-
-  /** Competition ranks (1, 2, 2, 4) of a round's ratings, highest first. */
-  private rankRound(s: GroupState, round: number): void {
-    const m = s.fit.members.length;
-    competitionRanks(s.ratings.subarray(round * m, (round + 1) * m), s.ranks.subarray(round * m, (round + 1) * m), s.order);
+    const out = s.ratings.subarray(round * m, (round + 1) * m);
+    toElo(s.thetas.subarray(round * m, (round + 1) * m), m, fit.anchorLocal, fit.level, out);
+    const ranks = s.ranks.subarray(round * m, (round + 1) * m);
+    if (!(keepRanks && ranksHold(out, ranks, s.rankScratch))) competitionRanks(out, ranks, s.order);
   }
 
   /** Chord iteration from the full-data MLE with its Hessian factor; refresh the factor if it stalls. */
@@ -409,12 +402,6 @@ export function bootstrapRatings(
   const run = new RatingBootstrap(fit, likelihood, options);
   run.runRounds(run.rounds);
   return run.intervals();
-}
-
-function sameRanks(a: Int32Array, b: Int32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
 }
 
 /** The seed of one round's stream: distinct for every round of a seed (a bijection of the round number). */

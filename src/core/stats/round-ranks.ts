@@ -37,3 +37,10 @@ export function ranksHold(ratings: Float64Array, ranks: Int32Array, scratch: { c
   }
   return true;
 }
+
+/** Whether two arrays of ranks are the same, value for value. */
+export function sameRanks(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
