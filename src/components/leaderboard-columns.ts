@@ -70,13 +70,13 @@ const TRACKS: Record<string, [number, number | 'fr']> = {
   group: [64, 64],
 };
 
-/** The rows' grid-template-columns and the table's minimum width (below it, the table scrolls sideways). */
-export function gridTracks(columns: readonly BoardColumn[], withGroup: boolean): { template: string; minWidth: string } {
+/** The rows' grid-template-columns, how many cells a row has, and the table's minimum width (below it, the table scrolls sideways). */
+export function gridTracks(columns: readonly BoardColumn[], withGroup: boolean): { template: string; cells: number; minWidth: string } {
   const keys = columns.flatMap((c) => (c.key === 'interval' ? ['interval', 'bar'] : [c.key]));
   if (withGroup) keys.push('group');
   const tracks = keys.map((k) => TRACKS[k]);
   const template = tracks.map(([min, max]) =>
     max === 'fr' ? `minmax(${min}px, 1fr)` : min === max ? `${min}px` : `minmax(${min}px, ${max}px)`,
   );
-  return { template: template.join(' '), minWidth: `${tracks.reduce((sum, [min]) => sum + min, 0)}px` };
+  return { template: template.join(' '), cells: tracks.length, minWidth: `${tracks.reduce((sum, [min]) => sum + min, 0)}px` };
 }

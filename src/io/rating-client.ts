@@ -68,11 +68,9 @@ export class RatingClient {
             return true;
           } else if (message.type === 'result') {
             handlers.onResult({ leaderboard: message.leaderboard, observed: message.observed, final: message.final });
-            // The point board: once it is on screen, its bootstrap may start.
-            if (!message.final && message.leaderboard.roundsDone === 0) {
-              const { id } = message;
-              afterPaint(() => this.worker?.postMessage({ type: 'shown', id } satisfies RatingRequest));
-            }
+            // Once a board is on screen the worker may go on (it waits only after a point board).
+            const { id } = message;
+            afterPaint(() => this.worker?.postMessage({ type: 'shown', id } satisfies RatingRequest));
             return message.final;
           }
           return false;

@@ -41,6 +41,7 @@ const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, 
 const cancelled = new Set<number>();
 /** Each rate request's bootstrap waits for its point board to be painted. */
 const shown = new ShownGate(SHOWN_WAIT_MS);
+
 function post(message: RatingResponse): void {
   (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
 }
