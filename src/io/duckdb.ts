@@ -36,6 +36,8 @@ export interface Duck extends Session {
   storage(): Storage;
   /** Makes `storage` the page's database and empties the other one (the dataset that was in it is gone). */
   use(storage: Storage): Promise<void>;
+  /** Ordinary queries wait until `until` settles (at most `atMostMs`): the user waits on something else first. */
+  hold(until: Promise<unknown>, atMostMs: number): void;
 }
 
 let ready: Promise<Duck> | null = null;
@@ -85,7 +87,17 @@ async function start(): Promise<Duck> {
     current = storage;
     await emptyDatabase(connector, previous);
   }
-  return { db, conn, connector, urgent, arrow, loader, storage: () => current, use };
+  return {
+    db,
+    conn,
+    connector,
+    urgent,
+    arrow,
+    loader,
+    storage: () => current,
+    use,
+    hold: (until, atMostMs) => lanes.hold(until, atMostMs),
+  };
 }
 
 /** Runs one statement; values are bound to a prepared statement (kept in `statements` if given), never spliced into the text. */

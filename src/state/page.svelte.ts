@@ -37,6 +37,12 @@ import type { Provenance } from '../core/export/provenance.ts';
 export type { Sample };
 export { SAMPLES };
 
+/**
+ * How long the widgets' and lenses' queries may wait for a new slice's board to be painted: past
+ * it (a fit of many models, a hidden tab that never paints) they go ahead anyway.
+ */
+const BOARD_FIRST_MS = 250;
+
 export class PageState {
   readonly view = new ViewStore({
     lenses: Object.keys(LENS_LABELS),
@@ -167,7 +173,10 @@ export class PageState {
     $effect(() => {
       const counts = this.slice.counts;
       const rating = $state.snapshot(this.view.state.rating);
-      if (counts) this.ratings.run(counts, leaderboardOptions(rating, counts.models));
+      if (!counts) return;
+      const shown = this.ratings.run(counts, leaderboardOptions(rating, counts.models));
+      // The widgets' and lenses' queries set off by the same change wait for the board the user is waiting on.
+      untrack(() => this.data.duck)?.hold(shown, BOARD_FIRST_MS);
     });
     $effect(() => {
       if (!this.ratings.leaderboard || this.ratings.leaderboard.rows.length === 0) return;

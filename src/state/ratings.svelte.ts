@@ -6,7 +6,7 @@
  */
 import { untrack } from 'svelte';
 import { RatingClient, Superseded, type CompareHandlers } from '../io/rating-client.ts';
-import { mark } from '../io/marks.ts';
+import { afterPaint, mark } from '../io/marks.ts';
 import { countsFingerprint, type PairCounts } from '../core/stats/pair-counts.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { SliceCompareOptions } from '../core/stats/slice-compare.ts';
@@ -75,19 +75,25 @@ export class RatingsStore {
     this.counts = null;
     this.computing = false;
     this.lastKey = '';
+    this.settleShown();
   }
 
   /**
    * Fits `counts` with `options` (a repeat of the last request is skipped). Untracked: callers run it
    * from effects, and its reads of its own state must not make those effects re-run it.
+   * Settles once its first board is painted (or it failed, or a newer run took over).
    */
-  run(counts: PairCounts, options: LeaderboardOptions): void {
-    untrack(() => this.start(counts, options));
+  run(counts: PairCounts, options: LeaderboardOptions): Promise<void> {
+    return untrack(() => this.start(counts, options));
   }
+  /** Settles the last run's promise of a painted board. */
+  private settleShown: () => void = () => undefined;
 
-  private start(counts: PairCounts, options: LeaderboardOptions): void {
+  private start(counts: PairCounts, options: LeaderboardOptions): Promise<void> {
     const key = `${countsFingerprint(counts)}|${JSON.stringify(options)}`;
-    if (key === this.lastKey && !this.error) return;
+    if (key === this.lastKey && !this.error) return Promise.resolve();
+    this.settleShown();
+    const shown = new Promise<void>((resolve) => (this.settleShown = resolve));
     this.lastKey = key;
     this.counts = counts;
     this.error = null;
@@ -100,14 +106,18 @@ export class RatingsStore {
       this.error =
         `ratings: ${counts.models.length.toLocaleString('en-US')} models are too many to rate together in a browser tab ` +
         `(at most ${MAX_RATED_MODELS.toLocaleString('en-US')}). Raise "min. votes per model" in the filters to keep the models with enough votes, or filter the data.`;
-      return;
+      this.settleShown();
+      return shown;
     }
+    let first = true;
     this.computing = true;
     this.roundsDone = 0;
     this.rounds = options.bootstrapRounds ?? 1000;
     this.client.rate(counts, options, {
       onResult: ({ leaderboard, observed, final }) => {
         this.leaderboard = leaderboard;
+        if (first) afterPaint(this.settleShown);
+        first = false;
         if (observed) this.observed = observed;
         if (final) {
           this.computing = false;
@@ -125,7 +135,9 @@ export class RatingsStore {
         this.error = `ratings: ${message}`;
         this.computing = false;
         this.lastKey = '';
+        this.settleShown();
       },
     });
+    return shown;
   }
 }

@@ -56,4 +56,46 @@ describe('QueryLanes', () => {
     await Promise.all(['a', 'b', 'c'].map((n) => lanes.ordinary(() => engine.submit(n, 1))));
     expect(engine.log.filter((l) => l.startsWith('start'))).toEqual(['start a', 'start b', 'start c']);
   });
+
+  it('holds ordinary work issued in the same pass as a hold until the hold settles, not urgent work', async () => {
+    const lanes = new QueryLanes();
+    const engine = serialEngine();
+    let release!: () => void;
+    const board = new Promise<void>((resolve) => (release = resolve));
+    const widget = lanes.ordinary(() => engine.submit('widget', 1));
+    lanes.hold(board, 10_000);
+    const counts = lanes.urgent(() => engine.submit('counts', 1));
+    await counts;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(engine.log).toEqual(['start counts', 'end counts']);
+    release();
+    await widget;
+    expect(engine.log.filter((l) => l.startsWith('start'))).toEqual(['start counts', 'start widget']);
+  });
+
+  it("lets ordinary work go after at most the hold's time, and after a failed hold", async () => {
+    const lanes = new QueryLanes();
+    lanes.hold(new Promise(() => undefined), 30);
+    const started = performance.now();
+    await lanes.ordinary(async () => undefined);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    lanes.hold(Promise.reject(new Error('no board')), 10_000);
+    await expect(lanes.ordinary(async () => 'ran')).resolves.toBe('ran');
+  });
+
+  it('keeps waiting for a newer hold placed while older work waited', async () => {
+    const lanes = new QueryLanes();
+    let first!: () => void, second!: () => void;
+    lanes.hold(new Promise<void>((r) => (first = r)), 10_000);
+    let ran = false;
+    const widget = lanes.ordinary(async () => void (ran = true));
+    await Promise.resolve();
+    lanes.hold(new Promise<void>((r) => (second = r)), 10_000);
+    first();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(ran).toBe(false);
+    second();
+    await widget;
+    expect(ran).toBe(true);
+  });
 });
