@@ -83,6 +83,14 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
   test("one click switches to LMArena's scale, where chatgpt-4o-latest reads 1315, and one click back", async () => {
     const { page } = session;
     const anchored = EXPECTED[Object.keys(EXPECTED).find((k) => k.startsWith('anchored'))!];
+    // The interval chart sits under the 129 rows, out of sight: it is redrawn when the page is idle.
+    const chart = page.locator('[data-chart$="rating-intervals"]');
+    const highestTick = () =>
+      chart.evaluate((c) => {
+        const ticks = [...c.querySelectorAll('svg g[aria-label="x-axis tick label"] text')];
+        return { top: c.getBoundingClientRect().top, highest: Math.max(...ticks.map((t) => Number(t.textContent!.replace(/,/g, '')))) };
+      });
+    await expect.poll(async () => (await highestTick()).highest).toBeLessThan(1250);
     await page.getByTestId('scale-lmarena').click();
     await expect.poll(() => page.url()).toContain('anchor=mixtral-8x7b-instruct-v0.1@1114');
     await waitForRatings(page);
@@ -93,6 +101,8 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
     expect(rows).toHaveLength(129);
     for (const row of rows) expect(Math.abs(Number(row.rating) - anchored[row.model]), row.model).toBeLessThan(0.05);
     expect(Number(rows.find((r) => r.model === 'chatgpt-4o-latest')!.rating)).toBeCloseTo(1315.16, 1);
+    await expect.poll(async () => (await highestTick()).highest).toBeGreaterThanOrEqual(1310);
+    expect((await highestTick()).top, 'the chart is below the fold').toBeGreaterThan(900);
     await page.getByTestId('scale-mean').click();
     await expect.poll(() => page.url()).not.toContain('anchor=');
     await waitForRatings(page);
