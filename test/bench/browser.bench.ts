@@ -3,7 +3,7 @@
  * cold navigation to DuckDB ready and to the sample's leaderboard; loading 1M and 5M synthetic
  * battles into `battles`; dropping 1.67M real battles to the first leaderboard row. Medians of 3,
  * each run in a fresh profile (cold cache). Figures come from the page's own performance marks.
- * Also: filter change → point ratings and → final intervals on 1.67M battles (median of 7), DuckDB's
+ * Also: filter change → point ratings and → final intervals on 1.67M battles (median of 15), DuckDB's
  * memory after each load, and the bytes a `?src=` remote parquet costs (from the server's log).
  */
 import { chromium, type Page } from 'playwright-core';
@@ -143,7 +143,7 @@ export async function duckMemory(page: Page): Promise<{ mib: string; storage: st
  * loaded file once its slice cube is built: toggles one language value on and off, timed in the
  * page from the click.
  */
-async function filterLatency(page: Page, value: string, times = 7): Promise<{ point: number[]; intervals: number[] }> {
+async function filterLatency(page: Page, value: string, times = 15): Promise<{ point: number[]; intervals: number[] }> {
   const point: number[] = [];
   const intervals: number[] = [];
   const box = page.locator(`[data-dimension="language"] [data-value="${value}"] input`);
