@@ -7,57 +7,45 @@ export function choleskyFactor(a: Float64Array, n: number): boolean {
   if (a.length < n * n) throw new RangeError(`choleskyFactor: matrix has ${a.length} entries, need ${n * n}`);
   for (let j = 0; j < n; j++) {
     const rj = j * n;
-    const d = a[rj + j] - rowDot(a, rj, rj, j);
+    const d = a[rj + j] - dot(a, rj, a, rj, j);
     if (!(d > 0)) return false;
     const ljj = Math.sqrt(d);
     a[rj + j] = ljj;
     for (let i = j + 1; i < n; i++) {
       const ri = i * n;
-      a[ri + j] = (a[ri + j] - rowDot(a, ri, rj, j)) / ljj;
+      a[ri + j] = (a[ri + j] - dot(a, ri, a, rj, j)) / ljj;
     }
   }
   return true;
 }
 
 /**
- * Σ_{k<len} a[p+k]·a[q+k] in four running sums: one sum is a chain of dependent additions that
- * waits on each one's latency, and these dot products are nearly all of a factorisation's time.
+ * Σ_{k<len} x[p+k]·y[q+k] in four running sums: one sum is a chain of dependent additions that
+ * waits on each one's latency, and these dot products are nearly all of a factorisation's time
+ * (and of a solve's first half).
  */
-function rowDot(a: Float64Array, p: number, q: number, len: number): number {
+function dot(x: Float64Array, p: number, y: Float64Array, q: number, len: number): number {
   let s0 = 0,
     s1 = 0,
     s2 = 0,
     s3 = 0,
     k = 0;
   for (; k + 3 < len; k += 4) {
-    s0 += a[p + k] * a[q + k];
-    s1 += a[p + k + 1] * a[q + k + 1];
-    s2 += a[p + k + 2] * a[q + k + 2];
-    s3 += a[p + k + 3] * a[q + k + 3];
+    s0 += x[p + k] * y[q + k];
+    s1 += x[p + k + 1] * y[q + k + 1];
+    s2 += x[p + k + 2] * y[q + k + 2];
+    s3 += x[p + k + 3] * y[q + k + 3];
   }
-  for (; k < len; k++) s0 += a[p + k] * a[q + k];
+  for (; k < len; k++) s0 += x[p + k] * y[q + k];
   return s0 + s1 + (s2 + s3);
 }
 
 /** Solves L Lᵀ x = b in place (b becomes x), given the factor from choleskyFactor. */
 export function choleskySolve(l: Float64Array, n: number, b: Float64Array): void {
-  // L y = b by rows of L. Four running sums: one sum is a chain of dependent additions, which
-  // waits on each one's latency (a bootstrap round runs this solve a few times per step).
+  // L y = b by rows of L.
   for (let i = 0; i < n; i++) {
     const ri = i * n;
-    let s0 = 0,
-      s1 = 0,
-      s2 = 0,
-      s3 = 0,
-      k = 0;
-    for (; k + 3 < i; k += 4) {
-      s0 += l[ri + k] * b[k];
-      s1 += l[ri + k + 1] * b[k + 1];
-      s2 += l[ri + k + 2] * b[k + 2];
-      s3 += l[ri + k + 3] * b[k + 3];
-    }
-    for (; k < i; k++) s0 += l[ri + k] * b[k];
-    b[i] = (b[i] - (s0 + s1 + (s2 + s3))) / l[ri + i];
+    b[i] = (b[i] - dot(l, ri, b, 0, i)) / l[ri + i];
   }
   // Lᵀ x = y by columns of Lᵀ, i.e. rows of L: contiguous reads (by rows of Lᵀ they stride down L).
   for (let i = n - 1; i >= 0; i--) {
