@@ -43,30 +43,28 @@ interface Passing {
 
 export class CubeCounts {
   private readonly models: string[];
-  private readonly a: Int32Array;
-  private readonly b: Int32Array;
-  private readonly outcome: Uint8Array;
-  private readonly weight: Float64Array;
   /** Rows come sorted by (a, b, outcome): a cell is a run of rows, cellOf[row] its index. */
   private readonly cellOf: Int32Array;
-  private readonly cellRow: Int32Array;
+  private readonly weight: Float64Array;
+  private readonly cells: { a: Int32Array; b: Int32Array; outcome: Uint8Array };
   private readonly dims = new Map<string, CodedDimension>();
 
   constructor(columns: CubeColumns) {
     const rows = columns.a.length;
+    const { a, b, outcome } = columns;
     this.models = [...columns.models];
-    this.a = Int32Array.from(columns.a);
-    this.b = Int32Array.from(columns.b);
-    this.outcome = Uint8Array.from(columns.outcome);
     this.weight = Float64Array.from(columns.weight);
     this.cellOf = new Int32Array(rows);
     const firstRows: number[] = [];
     for (let r = 0; r < rows; r++) {
-      const fresh = r === 0 || this.a[r] !== this.a[r - 1] || this.b[r] !== this.b[r - 1] || this.outcome[r] !== this.outcome[r - 1];
-      if (fresh) firstRows.push(r);
+      if (r === 0 || a[r] !== a[r - 1] || b[r] !== b[r - 1] || outcome[r] !== outcome[r - 1]) firstRows.push(r);
       this.cellOf[r] = firstRows.length - 1;
     }
-    this.cellRow = Int32Array.from(firstRows);
+    this.cells = {
+      a: Int32Array.from(firstRows, (r) => a[r]),
+      b: Int32Array.from(firstRows, (r) => b[r]),
+      outcome: Uint8Array.from(firstRows, (r) => outcome[r]),
+    };
     for (const dim of columns.dims) {
       const index = new Map<CubeValue, number>();
       const dictionary: CubeValue[] = [];
@@ -112,9 +110,9 @@ export class CubeCounts {
 
   /** Sums the passing rows' weight by cell, visiting only the rows of the most selective filter. */
   private sum(outcomePass: Uint8Array, passing: Passing[]): PairCounts {
-    const { cellOf, outcome, weight } = this;
-    const sums = new Float64Array(this.cellRow.length);
-    const hit = new Uint8Array(this.cellRow.length);
+    const { cellOf, weight, cells } = this;
+    const sums = new Float64Array(cells.a.length);
+    const hit = new Uint8Array(cells.a.length);
     const driver = this.mostSelective(passing);
     const others = passing.filter((p) => p !== driver);
     const masks = others.map((p) => p.mask),
@@ -122,11 +120,11 @@ export class CubeCounts {
     const visit = (from: number, to: number, order: Int32Array | null) => {
       for (let k = from; k < to; k++) {
         const r = order ? order[k] : k;
-        if (!outcomePass[outcome[r]]) continue;
+        const cell = cellOf[r];
+        if (!outcomePass[cells.outcome[cell]]) continue;
         let pass = true;
         for (let f = 0; f < masks.length && pass; f++) pass = masks[f][codes[f][r]] === 1;
         if (!pass) continue;
-        const cell = cellOf[r];
         sums[cell] += weight[r];
         hit[cell] = 1;
       }
@@ -136,21 +134,20 @@ export class CubeCounts {
       const { starts, rows } = driver.dim.byValue;
       for (let c = 0; c < driver.mask.length; c++) if (driver.mask[c]) visit(starts[c], starts[c + 1], rows);
     }
-    let cells = 0;
-    for (let cell = 0; cell < hit.length; cell++) cells += hit[cell];
+    let found = 0;
+    for (let cell = 0; cell < hit.length; cell++) found += hit[cell];
     const out: PairCounts = {
       models: this.models,
-      a: new Int32Array(cells),
-      b: new Int32Array(cells),
-      outcome: new Uint8Array(cells),
-      n: new Float64Array(cells),
+      a: new Int32Array(found),
+      b: new Int32Array(found),
+      outcome: new Uint8Array(found),
+      n: new Float64Array(found),
     };
     for (let cell = 0, k = 0; cell < hit.length; cell++) {
       if (!hit[cell]) continue;
-      const r = this.cellRow[cell];
-      out.a[k] = this.a[r];
-      out.b[k] = this.b[r];
-      out.outcome[k] = this.outcome[r];
+      out.a[k] = cells.a[cell];
+      out.b[k] = cells.b[cell];
+      out.outcome[k] = cells.outcome[cell];
       out.n[k++] = sums[cell];
     }
     return out;
