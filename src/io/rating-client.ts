@@ -23,6 +23,8 @@ export interface RatingHandlers {
   onError: (message: string) => void;
   /** The worker died and was restarted; the request is being computed again. */
   onRestart?: (message: string) => void;
+  /** A board of the request is painted (after each result). */
+  onShown?: () => void;
 }
 
 export interface CompareHandlers {
@@ -70,7 +72,10 @@ export class RatingClient {
             handlers.onResult({ leaderboard: message.leaderboard, observed: message.observed, final: message.final });
             // Once a board is on screen the worker may go on (it waits only after a point board).
             const { id } = message;
-            afterPaint(() => this.worker?.postMessage({ type: 'shown', id } satisfies RatingRequest));
+            afterPaint(() => {
+              this.worker?.postMessage({ type: 'shown', id } satisfies RatingRequest);
+              handlers.onShown?.();
+            });
             return message.final;
           }
           return false;

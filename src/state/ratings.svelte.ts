@@ -6,7 +6,7 @@
  */
 import { untrack } from 'svelte';
 import { RatingClient, Superseded, type CompareHandlers } from '../io/rating-client.ts';
-import { afterPaint, mark } from '../io/marks.ts';
+import { mark } from '../io/marks.ts';
 import { countsFingerprint, type PairCounts } from '../core/stats/pair-counts.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { SliceCompareOptions } from '../core/stats/slice-compare.ts';
@@ -93,7 +93,9 @@ export class RatingsStore {
     const key = `${countsFingerprint(counts)}|${JSON.stringify(options)}`;
     if (key === this.lastKey && !this.error) return Promise.resolve();
     this.settleShown();
-    const shown = new Promise<void>((resolve) => (this.settleShown = resolve));
+    let settle!: () => void;
+    const shown = new Promise<void>((resolve) => (settle = resolve));
+    this.settleShown = settle;
     this.lastKey = key;
     this.counts = counts;
     this.error = null;
@@ -106,18 +108,15 @@ export class RatingsStore {
       this.error =
         `ratings: ${counts.models.length.toLocaleString('en-US')} models are too many to rate together in a browser tab ` +
         `(at most ${MAX_RATED_MODELS.toLocaleString('en-US')}). Raise "min. votes per model" in the filters to keep the models with enough votes, or filter the data.`;
-      this.settleShown();
+      settle();
       return shown;
     }
-    let first = true;
     this.computing = true;
     this.roundsDone = 0;
     this.rounds = options.bootstrapRounds ?? 1000;
     this.client.rate(counts, options, {
       onResult: ({ leaderboard, observed, final }) => {
         this.leaderboard = leaderboard;
-        if (first) afterPaint(this.settleShown);
-        first = false;
         if (observed) this.observed = observed;
         if (final) {
           this.computing = false;
@@ -131,11 +130,12 @@ export class RatingsStore {
       onRestart: (message) => {
         this.notice = message;
       },
+      onShown: settle,
       onError: (message) => {
         this.error = `ratings: ${message}`;
         this.computing = false;
         this.lastKey = '';
-        this.settleShown();
+        settle();
       },
     });
     return shown;
