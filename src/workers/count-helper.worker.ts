@@ -30,7 +30,7 @@ self.onmessage = (event: MessageEvent<CountHelperRequest>) => {
         [...columns, ...(weight ? [weight] : [])],
         share,
         () => true,
-        (table) => tallier.add(table),
+        (group) => tallier.add(group),
       );
     } finally {
       first.free();

@@ -2,9 +2,14 @@
  * Reading a parquet source's mapped columns into a VoteTally, shared by the counting worker and its
  * helper: each takes every other row group (a share), so on two cores a file is counted by both at
  * once; the helper's tally is merged into the counting worker's, exactly (VoteTally.addGroup).
+ * A local file's dictionary-encoded text columns (model names, verdicts: how writers store them) are
+ * read as dictionary and indices (core/parquet); any other row group through parquet-wasm.
  */
 import { ParquetFile } from 'parquet-wasm/esm';
 import { DataType, makeVector, tableFromIPC, type Data, type Table, type Vector } from 'apache-arrow';
+import { footerLength, readFooter, TAIL_BYTES, type ParquetFooter } from '../core/parquet/footer.ts';
+import { readDictionaryChunk, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
+import { uncompressPage } from '../core/parquet/uncompress.ts';
 import type { Cell } from '../core/schema/row-vote.ts';
 import type { Share, TallyData } from './count-protocol.ts';
 import { Utf8Codes } from '../core/tally/utf8-codes.ts';
@@ -14,7 +19,10 @@ export function openPart(part: Blob | string): Promise<ParquetFile> {
   return typeof part === 'string' ? ParquetFile.fromUrl(part) : ParquetFile.fromFile(part);
 }
 
-/** Tallies the mapped columns of one table (a row group) into `tally`. */
+/** One row group's mapped columns: an Arrow table, or each column's dictionary and indices (in the columns' order). */
+export type GroupColumns = { kind: 'table'; table: Table } | { kind: 'dictionary'; rows: number; chunks: DictionaryChunk[] };
+
+/** Tallies the mapped columns of one row group into `tally`. */
 export class TableTallier {
   private readonly coders: Utf8Codes[];
 
@@ -26,19 +34,32 @@ export class TableTallier {
     this.coders = tallied.map((_, c) => new Utf8Codes((text) => tally.code(c, text)));
   }
 
-  add(table: Table): void {
-    for (const batch of table.batches) {
+  add(group: GroupColumns): void {
+    if (group.kind === 'dictionary') return this.addDictionaries(group.chunks, group.rows);
+    for (const batch of group.table.batches) {
       const n = batch.numRows;
       const codes = this.tallied.map((name, c) => encode(batch.getChild(name)!, this.tally, c, this.coders[c], n));
       const w = this.weight ? weights(batch.getChild(this.weight)!, n) : null;
       this.tally.addCoded(codes, w, n);
     }
   }
+
+  /** Rows given by dictionary indices: each dictionary value is coded once, each row takes its value's code. */
+  private addDictionaries(chunks: DictionaryChunk[], rows: number): void {
+    const codes = chunks.map(({ dictionary, indices }, c) => {
+      const keys = Int32Array.from(dictionary, (value) => this.tally.code(c, value));
+      const nullCode = this.tally.code(c, null);
+      const out = new Int32Array(rows);
+      for (let r = 0; r < rows; r++) out[r] = indices[r] < 0 ? nullCode : keys[indices[r]];
+      return out;
+    });
+    this.tally.addCoded(codes, null, rows);
+  }
 }
 
 /**
- * Reads the share's row groups of every part (parts[0] already open as `first`), one table at a
- * time, into `onTable`; stops early when `live()` turns false. Returns false when stopped.
+ * Reads the share's row groups of every part (parts[0] already open as `first`), one group at a
+ * time, into `onGroup`; stops early when `live()` turns false. Returns false when stopped.
  */
 export async function readShare(
   first: ParquetFile,
@@ -46,25 +67,66 @@ export async function readShare(
   columns: readonly string[],
   share: Share,
   live: () => boolean,
-  onTable: (table: Table, last: boolean) => void,
+  onGroup: (group: GroupColumns, last: boolean) => void,
 ): Promise<boolean> {
   const files: ParquetFile[] = [first];
   try {
     let number = 0;
     for (let k = 0; k < parts.length; k++) {
-      const file = k === 0 ? first : (files[k] = await openPart(parts[k]));
+      const part = parts[k];
+      const file = k === 0 ? first : (files[k] = await openPart(part));
+      const footer = typeof part === 'string' ? null : await blobFooter(part);
       const groups = file.metadata().rowGroups().length;
       for (let g = 0; g < groups; g++, number++) {
         if (number % share.of !== share.index) continue;
         if (!live()) return false;
-        const table = tableFromIPC((await file.read({ rowGroups: [g], columns: [...columns], batchSize: 1 << 20 })).intoIPCStream());
-        onTable(table, k === parts.length - 1 && g >= groups - share.of);
+        const direct = footer?.rowGroups.length === groups ? await readDictionaries(part as Blob, footer, g, columns) : null;
+        const group: GroupColumns =
+          direct ??
+          ({
+            kind: 'table',
+            table: tableFromIPC((await file.read({ rowGroups: [g], columns: [...columns], batchSize: 1 << 20 })).intoIPCStream()),
+          } as const);
+        onGroup(group, k === parts.length - 1 && g >= groups - share.of);
       }
     }
     return true;
   } finally {
     for (const f of files.slice(1)) f.free();
   }
+}
+
+/** A local file's footer, read by core/parquet; null when it cannot be (parquet-wasm reads the file then). */
+async function blobFooter(blob: Blob): Promise<ParquetFooter | null> {
+  try {
+    const tail = new Uint8Array(await blob.slice(blob.size - TAIL_BYTES).arrayBuffer());
+    const length = footerLength(tail);
+    return readFooter(new Uint8Array(await blob.slice(blob.size - TAIL_BYTES - length, blob.size - TAIL_BYTES).arrayBuffer()));
+  } catch {
+    return null;
+  }
+}
+
+/** Row group `g` of `columns` as dictionaries and indices, when every one of them is a dictionary-encoded text chunk (else null). */
+async function readDictionaries(blob: Blob, footer: ParquetFooter, g: number, columns: readonly string[]): Promise<GroupColumns | null> {
+  const group = footer.rowGroups[g];
+  const chunks: DictionaryChunk[] = [];
+  for (const name of columns) {
+    const column = footer.columns.get(name);
+    const chunk = group.chunks.get(name);
+    if (!column || !chunk || chunk.values !== group.rows) return null;
+    const bytes = new Uint8Array(await blob.slice(chunk.start, chunk.start + chunk.length).arrayBuffer());
+    let read: DictionaryChunk | null;
+    try {
+      read = readDictionaryChunk(column, chunk, bytes, uncompressPage);
+    } catch {
+      // Pages this reader does not make sense of: parquet-wasm reads the group, and says what is wrong with it if anything is.
+      return null;
+    }
+    if (!read) return null;
+    chunks.push(read);
+  }
+  return { kind: 'dictionary', rows: group.rows, chunks };
 }
 
 export function tallyData(tally: VoteTally): TallyData {

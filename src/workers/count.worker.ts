@@ -7,7 +7,7 @@
  */
 import init from 'parquet-wasm/esm';
 import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
-import { DataType, tableFromIPC, type Vector } from 'apache-arrow';
+import { DataType, tableFromIPC } from 'apache-arrow';
 import { detectPreset } from '../core/schema/detect.ts';
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import { rowVoteProblem, type CellKind } from '../core/schema/row-vote.ts';
@@ -51,12 +51,17 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
   const first = await openPart(parts[0]);
   let helper: Helper | null = null;
   try {
-    const columns = schemaColumns(tableFromIPC(first.schema().intoIPCStream()).schema);
+    const schema = tableFromIPC(first.schema().intoIPCStream()).schema;
+    const columns = schemaColumns(schema);
     const early = request.mapping ? null : detectPreset(columns);
     if (early && !early.ok) return post({ type: 'skipped', id, reason: early.message });
     const base = request.mapping ?? (early as Extract<typeof early, { ok: true }>).mapping;
     const { columns: tallied, weight } = tallyColumns(base);
     const read = [...tallied, ...(weight ? [weight] : [])];
+    // Each column's kind as the battles SQL reads it (from the file's schema, which every row group shares).
+    const kinds = Object.fromEntries(read.map((name) => [name, kindOf(schema.fields.find((f) => f.name === name)?.type)]));
+    const problem = rowVoteProblem(base, kinds);
+    if (problem) return post({ type: 'skipped', id, reason: problem });
     const metadata = first.metadata();
     const firstRows = metadata.fileMetadata().numRows();
     const totalRows = firstRows * parts.length;
@@ -70,13 +75,12 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     const shareRows = Math.round(totalRows / share.of);
     const tally = new VoteTally(tallied, !!weight);
     const tallier = new TableTallier(tally, tallied, weight);
-    let kinds: Record<string, CellKind | null> | null = null;
     let nextReport = -Infinity;
     let gap = FIRST_GAP_MS / 2;
     let reader: { key: string; reader: TallyReader } | null = null;
     /** Posts the counts so far; false when there is nothing to post (no rows read, or no shape fits). */
     const report = (final: boolean): boolean => {
-      if (current !== id || !kinds) return false;
+      if (current !== id) return false;
       // The winner labels (and whether values name models) are read from the values counted so far, as detection reads them from the table.
       const mapping = request.mapping ?? mappingFor(columns, tally, base, kinds);
       if (!mapping) return false;
@@ -98,24 +102,17 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       });
       return true;
     };
-    let problem: string | null = null;
     const finished = await readShare(
       first,
       parts,
       read,
       share,
-      () => current === id && problem === null,
-      (table, last) => {
-        if (!kinds) {
-          kinds = Object.fromEntries(read.map((name) => [name, kindOf(table.getChild(name))]));
-          problem = rowVoteProblem(base, kinds);
-          if (problem) return;
-        }
-        tallier.add(table);
+      () => current === id,
+      (group, last) => {
+        tallier.add(group);
         if (totalRows >= PROVISIONAL_ROWS && !last && performance.now() >= nextReport) report(false);
       },
     );
-    if (problem) return post({ type: 'skipped', id, reason: problem });
     if (!finished) return;
     if (helper) {
       const answer = await helper.answer;
@@ -131,7 +128,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
             read,
             rest,
             () => current === id,
-            (table) => tallier.add(table),
+            (group) => tallier.add(group),
           ))
         )
           return;
@@ -181,8 +178,7 @@ function mappingFor(
   return detection.ok ? detection.mapping : null;
 }
 
-function kindOf(vector: Vector | null): CellKind | null {
-  const type = vector?.type;
+function kindOf(type: DataType | undefined): CellKind | null {
   if (!type) return null;
   if (DataType.isUtf8(type) || (DataType.isDictionary(type) && DataType.isUtf8(type.dictionary))) return 'text';
   if (DataType.isBool(type)) return 'boolean';

@@ -1,0 +1,173 @@
+/**
+ * A dictionary-encoded text column chunk read as what it is: its dictionary (each distinct value once)
+ * and one index per row, never the text of each row. This is how writers store columns of model names
+ * and verdicts, so counting votes reads about a byte per row instead of the row's text. A chunk stored
+ * any other way (plain values, a dictionary given up half-way, a codec not read here) returns null,
+ * and the caller reads it the general way.
+ */
+import { ThriftReader, type ThriftStruct } from './thrift-compact.ts';
+import type { ColumnChunk, FlatColumn } from './footer.ts';
+import { PhysicalType } from './footer.ts';
+
+export interface DictionaryChunk {
+  dictionary: string[];
+  /** Each value's index in `dictionary`, or -1 for a null. */
+  indices: Int32Array;
+}
+
+/** Uncompresses a page's bytes with the chunk's codec to `length` bytes; null for a codec it does not read. */
+export type Uncompress = (codec: number, bytes: Uint8Array, length: number) => Uint8Array | null;
+
+const DATA_PAGE = 0,
+  DICTIONARY_PAGE = 2,
+  DATA_PAGE_V2 = 3;
+const PLAIN = 0,
+  PLAIN_DICTIONARY = 2,
+  RLE = 3,
+  RLE_DICTIONARY = 8;
+
+/** Decodes `bytes` (the chunk's byte range) of a flat BYTE_ARRAY column; null when the chunk is not wholly dictionary-encoded or its codec is not read. */
+export function readDictionaryChunk(
+  column: FlatColumn,
+  chunk: ColumnChunk,
+  bytes: Uint8Array,
+  uncompress: Uncompress,
+): DictionaryChunk | null {
+  if (column.physicalType !== PhysicalType.BYTE_ARRAY) return null;
+  const decoder = new TextDecoder();
+  const indices = new Int32Array(chunk.values);
+  let dictionary: string[] | null = null;
+  let filled = 0;
+  let at = 0;
+  while (filled < chunk.values) {
+    if (at >= bytes.length) throw new RangeError(`parquet: the chunk ends after ${filled} of ${chunk.values} values`);
+    const reader = new ThriftReader(bytes, at);
+    const header = reader.readStruct();
+    const size = header[3] as number;
+    const body = bytes.subarray(reader.at, reader.at + size);
+    at = reader.at + size;
+    const type = header[1] as number;
+    if (type === DICTIONARY_PAGE) {
+      const info = header[7] as ThriftStruct;
+      if (info[2] !== PLAIN && info[2] !== PLAIN_DICTIONARY) return null;
+      const page = uncompress(chunk.codec, body, header[2] as number);
+      if (!page) return null;
+      dictionary = plainByteArrays(page, info[1] as number, decoder);
+    } else if (type === DATA_PAGE || type === DATA_PAGE_V2) {
+      if (!dictionary) return null;
+      const v2 = type === DATA_PAGE_V2;
+      const info = header[v2 ? 8 : 5] as ThriftStruct;
+      const values = info[1] as number;
+      if (info[v2 ? 4 : 2] !== RLE_DICTIONARY && info[v2 ? 4 : 2] !== PLAIN_DICTIONARY) return null;
+      if (filled + values > chunk.values) throw new RangeError('parquet: the pages hold more values than the chunk');
+      const out = indices.subarray(filled, filled + values);
+      let page: Uint8Array | null, levels: Uint8Array | null;
+      if (v2) {
+        const levelBytes = (info[5] as number) + ((info[6] as number) ?? 0);
+        levels = column.maxDefinition > 0 ? body.subarray((info[6] as number) ?? 0, levelBytes) : null;
+        const compressed = info[7] !== false;
+        const rest = body.subarray(levelBytes);
+        page = compressed ? uncompress(chunk.codec, rest, (header[2] as number) - levelBytes) : rest;
+        if (!page) return null;
+      } else {
+        page = uncompress(chunk.codec, body, header[2] as number);
+        if (!page) return null;
+        levels = null;
+        if (column.maxDefinition > 0) {
+          if (info[3] !== RLE) return null;
+          const length = new DataView(page.buffer, page.byteOffset, 4).getUint32(0, true);
+          levels = page.subarray(4, 4 + length);
+          page = page.subarray(4 + length);
+        }
+      }
+      readIndices(page, levels, out, dictionary.length);
+      filled += values;
+    }
+    // Index pages (and pages of types to come) hold no values: skipped.
+  }
+  return { dictionary: dictionary ?? [], indices };
+}
+
+/** PLAIN byte arrays: each a 4-byte little-endian length, then its bytes. */
+function plainByteArrays(page: Uint8Array, count: number, decoder: TextDecoder): string[] {
+  const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
+  const out: string[] = [];
+  let at = 0;
+  for (let k = 0; k < count; k++) {
+    const length = view.getUint32(at, true);
+    if (at + 4 + length > page.length) throw new RangeError('parquet: a dictionary value runs past its page');
+    out.push(decoder.decode(page.subarray(at + 4, at + 4 + length)));
+    at += 4 + length;
+  }
+  return out;
+}
+
+/**
+ * Fills `out` with dictionary indices: a null (definition level 0, when `levels` are given) gets -1,
+ * the others take the next index of the page's values (a bit width byte, then the RLE/bit-packed hybrid).
+ */
+function readIndices(page: Uint8Array, levels: Uint8Array | null, out: Int32Array, dictionarySize: number): void {
+  let present = out.length;
+  if (levels) {
+    hybrid(levels, 1, out);
+    present = 0;
+    for (let r = 0; r < out.length; r++) present += out[r];
+  }
+  const values = levels ? new Int32Array(present) : out;
+  if (present > 0) {
+    const width = page[0];
+    if (width > 24) throw new RangeError(`parquet: dictionary indices of ${width} bits`);
+    hybrid(page.subarray(1), width, values);
+  }
+  let k = 0;
+  for (let r = 0; r < out.length; r++) {
+    const index = levels ? (out[r] === 1 ? values[k++] : -1) : out[r];
+    if (index >= dictionarySize) throw new RangeError(`parquet: index ${index} past a dictionary of ${dictionarySize}`);
+    out[r] = index;
+  }
+}
+
+/** The RLE / bit-packed hybrid encoding of `out.length` values of `width` bits (parquet's Encodings.md). */
+export function hybrid(bytes: Uint8Array, width: number, out: Int32Array): void {
+  const valueBytes = (width + 7) >> 3;
+  const mask = width === 0 ? 0 : 2 ** width - 1;
+  let at = 0,
+    n = 0;
+  while (n < out.length) {
+    if (at >= bytes.length) throw new RangeError(`parquet: encoded values end after ${n} of ${out.length}`);
+    let header = 0,
+      scale = 1;
+    for (;;) {
+      const b = bytes[at++];
+      header += (b & 0x7f) * scale;
+      if ((b & 0x80) === 0) break;
+      scale *= 128;
+    }
+    if (header % 2 === 0) {
+      // A run of one value repeated.
+      const count = Math.min(header / 2, out.length - n);
+      let value = 0;
+      for (let k = 0; k < valueBytes; k++) value |= bytes[at + k] << (8 * k);
+      at += valueBytes;
+      out.fill(value, n, n + count);
+      n += count;
+    } else {
+      // Groups of 8 values, `width` bits each, least significant bit first.
+      const groups = (header - 1) / 2;
+      const end = at + groups * width;
+      const count = Math.min(groups * 8, out.length - n);
+      let buffer = 0,
+        bits = 0;
+      for (let k = 0; k < count; k++) {
+        while (bits < width) {
+          buffer |= bytes[at++] << bits;
+          bits += 8;
+        }
+        out[n++] = buffer & mask;
+        buffer >>>= width;
+        bits -= width;
+      }
+      at = end;
+    }
+  }
+}

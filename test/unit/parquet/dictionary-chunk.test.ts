@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Table, tableToIPC, vectorFromArray, Utf8 } from 'apache-arrow';
+import { Compression, Table as WasmTable, WriterPropertiesBuilder, WriterVersion, writeParquet } from 'parquet-wasm/node';
+import { createNodeConnector, type NodeConnector } from '../../../src/cli/node-connector.ts';
+import { footerLength, readFooter, TAIL_BYTES } from '../../../src/core/parquet/footer.ts';
+import { readDictionaryChunk } from '../../../src/core/parquet/dictionary-chunk.ts';
+import { uncompressPage } from '../../../src/core/parquet/uncompress.ts';
+import { snappyUncompress } from '../../../src/core/parquet/snappy.ts';
+import { seededRandom } from '../../../src/core/stats/random.ts';
+
+const MODELS = ['gpt-4-0314', 'gpt-4-0613', 'claude-3-opus-20240229', 'llama-2-70b-chat', '', 'modèle-été', '模型-7b', 'tie (bothbad)'];
+
+/** Rows with a column of model names (nulls among them), one of long runs (RLE), and one of all-distinct ids. */
+function rows(n: number) {
+  const rng = seededRandom(7);
+  const random = () => rng.next();
+  const model = Array.from({ length: n }, () => (random() < 0.05 ? null : MODELS[Math.floor(random() * MODELS.length)]));
+  const sorted = Array.from({ length: n }, (_, r) => `run-${Math.floor((r * 13) / n)}`);
+  const id = Array.from({ length: n }, (_, r) => `id-${r}-${Math.floor(random() * 1e9)}`);
+  return { model, sorted, id };
+}
+
+/** Every column chunk of `column` decoded from the file's bytes, rows in file order; null where a chunk is not a dictionary. */
+function decodeColumn(bytes: Uint8Array, column: string): (string | null)[] | null {
+  const footer = readFooter(
+    bytes.subarray(bytes.length - TAIL_BYTES - footerLength(bytes.subarray(bytes.length - TAIL_BYTES)), bytes.length - TAIL_BYTES),
+  );
+  const values: (string | null)[] = [];
+  for (const group of footer.rowGroups) {
+    const chunk = group.chunks.get(column)!;
+    const read = readDictionaryChunk(
+      footer.columns.get(column)!,
+      chunk,
+      bytes.subarray(chunk.start, chunk.start + chunk.length),
+      uncompressPage,
+    );
+    if (!read) return null;
+    expect(read.indices.length).toBe(group.rows);
+    for (const index of read.indices) values.push(index < 0 ? null : read.dictionary[index]);
+  }
+  expect(values.length).toBe(footer.rows);
+  return values;
+}
+
+describe('dictionary-encoded text chunks read without a parquet library', () => {
+  let db: NodeConnector;
+  const dir = mkdtempSync(join(tmpdir(), 'arena-lens-parquet-'));
+  const data = rows(5000);
+  beforeAll(async () => {
+    db = await createNodeConnector();
+    const json = join(dir, 'rows.json');
+    writeFileSync(json, data.model.map((model, r) => JSON.stringify({ r, model, sorted: data.sorted[r], id: data.id[r] })).join('\n'));
+    await db.query(
+      `CREATE TABLE t AS SELECT model, sorted, id FROM read_json(?, columns = {r: 'INTEGER', model: 'VARCHAR', sorted: 'VARCHAR', id: 'VARCHAR'}) ORDER BY r`,
+      [json],
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const codec of ['uncompressed', 'snappy', 'zstd']) {
+    for (const version of ['V1', 'V2']) {
+      it(`reads DuckDB's ${codec} ${version} pages, nulls and runs included, as DuckDB reads them`, async () => {
+        const path = join(dir, `${codec}-${version}.parquet`);
+        await db.query(`COPY t TO '${path}' (FORMAT parquet, COMPRESSION ${codec}, PARQUET_VERSION ${version}, ROW_GROUP_SIZE 2048)`);
+        const bytes = new Uint8Array(readFileSync(path));
+        const read = await db.query(`SELECT model, sorted FROM read_parquet('${path}', file_row_number = true) ORDER BY file_row_number`);
+        expect(decodeColumn(bytes, 'model')).toEqual(read.map((r) => r.model));
+        expect(decodeColumn(bytes, 'sorted')).toEqual(read.map((r) => r.sorted));
+        expect(read.map((r) => r.model)).toEqual(data.model);
+        // All-distinct values are stored plainly: not this reader's (null), so the general reader takes them.
+        const ids = decodeColumn(bytes, 'id');
+        if (ids !== null) expect(ids).toEqual(data.id);
+      });
+    }
+  }
+
+  it('leaves a codec it does not read to the general reader (null, not an error)', async () => {
+    const path = join(dir, 'gzip.parquet');
+    await db.query(`COPY t TO '${path}' (FORMAT parquet, COMPRESSION gzip)`);
+    expect(decodeColumn(new Uint8Array(readFileSync(path)), 'model')).toBeNull();
+  });
+
+  for (const version of [WriterVersion.V1, WriterVersion.V2]) {
+    it(`reads arrow-rs's pages (writer ${WriterVersion[version]}, many small pages), and gives up on a dictionary abandoned half-way`, () => {
+      const table = new Table({ model: vectorFromArray(data.model, new Utf8()), id: vectorFromArray(data.id, new Utf8()) });
+      const props = new WriterPropertiesBuilder()
+        .setCompression(Compression.SNAPPY)
+        .setWriterVersion(version)
+        .setDataPageSizeLimit(512)
+        .setDictionaryPageSizeLimit(4096)
+        .setMaxRowGroupSize(3000)
+        .build();
+      const bytes = writeParquet(WasmTable.fromIPCStream(tableToIPC(table, 'stream')), props);
+      expect(decodeColumn(bytes, 'model')).toEqual(data.model);
+      // 4 kB of dictionary holds a few hundred ids: the writer goes on in plain values, which this reader leaves alone.
+      expect(decodeColumn(bytes, 'id')).toBeNull();
+    });
+  }
+});
+
+describe('snappyUncompress', () => {
+  it('reads literals and copies that overlap what they write', () => {
+    // 10 bytes: literal "abc", then a copy of 7 bytes from 3 back (1-byte offset form).
+    const block = new Uint8Array([10, 2 << 2, 97, 98, 99, ((7 - 4) << 2) | 1, 3]);
+    expect(new TextDecoder().decode(snappyUncompress(block, 10))).toBe('abcabcabca');
+  });
+
+  it('says what is wrong with a damaged block', () => {
+    expect(() => snappyUncompress(new Uint8Array([10, 2 << 2, 97, 98, 99, ((7 - 4) << 2) | 1, 9]), 10)).toThrow(/outside the output/);
+    expect(() => snappyUncompress(new Uint8Array([11, 2 << 2, 97, 98, 99]), 10)).toThrow(/announced/);
+  });
+});
