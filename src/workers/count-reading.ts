@@ -77,12 +77,17 @@ export async function readShare(
       const file = k === 0 ? first : (files[k] = await openPart(part));
       const footer = typeof part === 'string' ? null : await blobFooter(part);
       const groups = file.metadata().rowGroups().length;
+      const direct =
+        footer?.rowGroups.length === groups ? (g: number) => readChunks(part as Blob, footer, g, columns) : () => Promise.resolve(null);
+      // The next group's chunks are asked for while this one is decoded: each read of a local file waits on the browser.
+      let ahead: { g: number; chunks: Promise<GroupColumns | null> } | null = null;
       for (let g = 0; g < groups; g++, number++) {
         if (number % share.of !== share.index) continue;
         if (!live()) return false;
-        const direct = footer?.rowGroups.length === groups ? await readDictionaries(part as Blob, footer, g, columns) : null;
+        const chunks = ahead?.g === g ? ahead.chunks : direct(g);
+        ahead = g + share.of < groups ? { g: g + share.of, chunks: direct(g + share.of) } : null;
         const group: GroupColumns =
-          direct ??
+          (await chunks) ??
           ({
             kind: 'table',
             table: tableFromIPC((await file.read({ rowGroups: [g], columns: [...columns], batchSize: 1 << 20 })).intoIPCStream()),
@@ -108,25 +113,23 @@ async function blobFooter(blob: Blob): Promise<ParquetFooter | null> {
 }
 
 /** Row group `g` of `columns` as dictionaries and indices, when every one of them is a dictionary-encoded text chunk (else null). */
-async function readDictionaries(blob: Blob, footer: ParquetFooter, g: number, columns: readonly string[]): Promise<GroupColumns | null> {
+async function readChunks(blob: Blob, footer: ParquetFooter, g: number, columns: readonly string[]): Promise<GroupColumns | null> {
   const group = footer.rowGroups[g];
-  const chunks: DictionaryChunk[] = [];
-  for (const name of columns) {
-    const column = footer.columns.get(name);
-    const chunk = group.chunks.get(name);
-    if (!column || !chunk || chunk.values !== group.rows) return null;
-    const bytes = new Uint8Array(await blob.slice(chunk.start, chunk.start + chunk.length).arrayBuffer());
-    let read: DictionaryChunk | null;
-    try {
-      read = readDictionaryChunk(column, chunk, bytes, uncompressPage);
-    } catch {
-      // Pages this reader does not make sense of: parquet-wasm reads the group, and says what is wrong with it if anything is.
-      return null;
+  const found = columns.map((name) => ({ column: footer.columns.get(name), chunk: group.chunks.get(name) }));
+  if (found.some(({ column, chunk }) => !column || !chunk || chunk.values !== group.rows)) return null;
+  try {
+    const bytes = await Promise.all(found.map(({ chunk }) => blob.slice(chunk!.start, chunk!.start + chunk!.length).arrayBuffer()));
+    const chunks: DictionaryChunk[] = [];
+    for (let c = 0; c < found.length; c++) {
+      const read = readDictionaryChunk(found[c].column!, found[c].chunk!, new Uint8Array(bytes[c]), uncompressPage);
+      if (!read) return null;
+      chunks.push(read);
     }
-    if (!read) return null;
-    chunks.push(read);
+    return { kind: 'dictionary', rows: group.rows, chunks };
+  } catch {
+    // Bytes this reader does not make sense of: parquet-wasm reads the group, and says what is wrong with it if anything is.
+    return null;
   }
-  return { kind: 'dictionary', rows: group.rows, chunks };
 }
 
 export function tallyData(tally: VoteTally): TallyData {

@@ -113,18 +113,24 @@ function readIndices(page: Uint8Array, levels: Uint8Array | null, out: Int32Arra
     present = 0;
     for (let r = 0; r < out.length; r++) present += out[r];
   }
-  const values = levels ? new Int32Array(present) : out;
+  // A page without nulls (the usual case) is decoded in place.
+  const values = present < out.length ? new Int32Array(present) : out;
   if (present > 0) {
     const width = page[0];
     if (width > 24) throw new RangeError(`parquet: dictionary indices of ${width} bits`);
     hybrid(page.subarray(1), width, values);
   }
-  let k = 0;
-  for (let r = 0; r < out.length; r++) {
-    const index = levels ? (out[r] === 1 ? values[k++] : -1) : out[r];
-    if (index >= dictionarySize) throw new RangeError(`parquet: index ${index} past a dictionary of ${dictionarySize}`);
-    out[r] = index;
+  let largest = -1;
+  if (values === out) for (let r = 0; r < out.length; r++) largest = Math.max(largest, out[r]);
+  else {
+    let k = 0;
+    for (let r = 0; r < out.length; r++) {
+      const index = out[r] === 1 ? values[k++] : -1;
+      largest = Math.max(largest, index);
+      out[r] = index;
+    }
   }
+  if (largest >= dictionarySize) throw new RangeError(`parquet: index ${largest} past a dictionary of ${dictionarySize}`);
 }
 
 /** The RLE / bit-packed hybrid encoding of `out.length` values of `width` bits (parquet's Encodings.md). */
