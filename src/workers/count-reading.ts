@@ -3,11 +3,12 @@
  * helper: each takes every other row group (a share), so on two cores a file is counted by both at
  * once; the helper's tally is merged into the counting worker's, exactly (VoteTally.addGroup).
  * A local file's dictionary-encoded text columns (model names, verdicts: how writers store them) are
- * read as dictionary and indices (core/parquet); any other row group through parquet-wasm.
+ * read as dictionary and indices (core/parquet); any other column (numbers, flags, text stored plainly)
+ * through parquet-wasm.
  */
 import { ParquetFile } from 'parquet-wasm/esm';
 import { DataType, makeVector, tableFromIPC, type Data, type Table, type Vector } from 'apache-arrow';
-import { footerLength, readFooter, TAIL_BYTES, type ParquetFooter } from '../core/parquet/footer.ts';
+import { footerLength, PhysicalType, readFooter, TAIL_BYTES, type ParquetFooter } from '../core/parquet/footer.ts';
 import { readDictionaryChunk, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
 import { uncompressPage } from '../core/parquet/uncompress.ts';
 import type { Cell } from '../core/schema/row-vote.ts';
@@ -19,8 +20,15 @@ export function openPart(part: Blob | string): Promise<ParquetFile> {
   return typeof part === 'string' ? ParquetFile.fromUrl(part) : ParquetFile.fromFile(part);
 }
 
-/** One row group's mapped columns: an Arrow table, or each column's dictionary and indices (in the columns' order). */
-export type GroupColumns = { kind: 'table'; table: Table } | { kind: 'dictionary'; rows: number; chunks: DictionaryChunk[] };
+/**
+ * One row group's mapped columns (in the order asked for): each either read directly as a dictionary
+ * and indices, or (null there) a column of `table`, which parquet-wasm read.
+ */
+export interface GroupColumns {
+  rows: number;
+  dictionaries: (DictionaryChunk | null)[];
+  table: Table | null;
+}
 
 /** Tallies the mapped columns of one row group into `tally`. */
 export class TableTallier {
@@ -34,26 +42,33 @@ export class TableTallier {
     this.coders = tallied.map((_, c) => new Utf8Codes((text) => tally.code(c, text)));
   }
 
+  /** `group`'s columns are the tallied ones, then the weight column (when there is one). */
   add(group: GroupColumns): void {
-    if (group.kind === 'dictionary') return this.addDictionaries(group.chunks, group.rows);
-    for (const batch of group.table.batches) {
-      const n = batch.numRows;
-      const codes = this.tallied.map((name, c) => encode(batch.getChild(name)!, this.tally, c, this.coders[c], n));
-      const w = this.weight ? weights(batch.getChild(this.weight)!, n) : null;
-      this.tally.addCoded(codes, w, n);
-    }
+    const n = group.rows;
+    const codes = this.tallied.map((name, c) => {
+      const chunk = group.dictionaries[c];
+      return chunk ? this.dictionaryCodes(chunk, c, n) : this.tableCodes(group.table!, name, c, n);
+    });
+    this.tally.addCoded(codes, this.weight ? weights(group.table!, this.weight, n) : null, n);
   }
 
-  /** Rows given by dictionary indices: each dictionary value is coded once, each row takes its value's code. */
-  private addDictionaries(chunks: DictionaryChunk[], rows: number): void {
-    const codes = chunks.map(({ dictionary, indices }, c) => {
-      const keys = Int32Array.from(dictionary, (value) => this.tally.code(c, value));
-      const nullCode = this.tally.code(c, null);
-      const out = new Int32Array(rows);
-      for (let r = 0; r < rows; r++) out[r] = indices[r] < 0 ? nullCode : keys[indices[r]];
-      return out;
-    });
-    this.tally.addCoded(codes, null, rows);
+  /** Each dictionary value is coded once; each row takes its value's code. */
+  private dictionaryCodes({ dictionary, indices }: DictionaryChunk, c: number, n: number): Int32Array {
+    const keys = Int32Array.from(dictionary, (value) => this.tally.code(c, value));
+    const nullCode = this.tally.code(c, null);
+    const out = new Int32Array(n);
+    for (let r = 0; r < n; r++) out[r] = indices[r] < 0 ? nullCode : keys[indices[r]];
+    return out;
+  }
+
+  private tableCodes(table: Table, name: string, c: number, n: number): Int32Array {
+    const out = new Int32Array(n);
+    let at = 0;
+    for (const batch of table.batches) {
+      encode(batch.getChild(name)!, this.tally, c, this.coders[c], out.subarray(at, at + batch.numRows));
+      at += batch.numRows;
+    }
+    return out;
   }
 }
 
@@ -80,18 +95,18 @@ export async function readShare(
       const direct =
         footer?.rowGroups.length === groups ? (g: number) => readChunks(part as Blob, footer, g, columns) : () => Promise.resolve(null);
       // The next group's chunks are asked for while this one is decoded: each read of a local file waits on the browser.
-      let ahead: { g: number; chunks: Promise<GroupColumns | null> } | null = null;
+      let ahead: { g: number; chunks: Promise<(DictionaryChunk | null)[] | null> } | null = null;
       for (let g = 0; g < groups; g++, number++) {
         if (number % share.of !== share.index) continue;
         if (!live()) return false;
         const chunks = ahead?.g === g ? ahead.chunks : direct(g);
         ahead = g + share.of < groups ? { g: g + share.of, chunks: direct(g + share.of) } : null;
-        const group: GroupColumns =
-          (await chunks) ??
-          ({
-            kind: 'table',
-            table: tableFromIPC((await file.read({ rowGroups: [g], columns: [...columns], batchSize: 1 << 20 })).intoIPCStream()),
-          } as const);
+        const dictionaries = (await chunks) ?? columns.map(() => null);
+        const rest = columns.filter((_, c) => dictionaries[c] === null);
+        const table = rest.length
+          ? tableFromIPC((await file.read({ rowGroups: [g], columns: rest, batchSize: 1 << 20 })).intoIPCStream())
+          : null;
+        const group: GroupColumns = { rows: table?.numRows ?? footer!.rowGroups[g].rows, dictionaries, table };
         onGroup(group, k === parts.length - 1 && g >= groups - share.of);
       }
     }
@@ -112,24 +127,31 @@ async function blobFooter(blob: Blob): Promise<ParquetFooter | null> {
   }
 }
 
-/** Row group `g` of `columns` as dictionaries and indices, when every one of them is a dictionary-encoded text chunk (else null). */
-async function readChunks(blob: Blob, footer: ParquetFooter, g: number, columns: readonly string[]): Promise<GroupColumns | null> {
+/**
+ * Row group `g` of `columns`, each as a dictionary and indices when it is a dictionary-encoded text
+ * chunk, else null (parquet-wasm reads it); null for all when the footer does not describe the group.
+ */
+async function readChunks(
+  blob: Blob,
+  footer: ParquetFooter,
+  g: number,
+  columns: readonly string[],
+): Promise<(DictionaryChunk | null)[] | null> {
   const group = footer.rowGroups[g];
   const found = columns.map((name) => ({ column: footer.columns.get(name), chunk: group.chunks.get(name) }));
   if (found.some(({ column, chunk }) => !column || !chunk || chunk.values !== group.rows)) return null;
-  try {
-    const bytes = await Promise.all(found.map(({ chunk }) => blob.slice(chunk!.start, chunk!.start + chunk!.length).arrayBuffer()));
-    const chunks: DictionaryChunk[] = [];
-    for (let c = 0; c < found.length; c++) {
-      const read = readDictionaryChunk(found[c].column!, found[c].chunk!, new Uint8Array(bytes[c]), uncompressPage);
-      if (!read) return null;
-      chunks.push(read);
-    }
-    return { kind: 'dictionary', rows: group.rows, chunks };
-  } catch {
-    // Bytes this reader does not make sense of: parquet-wasm reads the group, and says what is wrong with it if anything is.
-    return null;
-  }
+  return Promise.all(
+    found.map(async ({ column, chunk }) => {
+      if (column!.physicalType !== PhysicalType.BYTE_ARRAY) return null;
+      try {
+        const bytes = new Uint8Array(await blob.slice(chunk!.start, chunk!.start + chunk!.length).arrayBuffer());
+        return readDictionaryChunk(column!, chunk!, bytes, uncompressPage);
+      } catch {
+        // Bytes this reader does not make sense of: parquet-wasm reads the column, and says what is wrong with it if anything is.
+        return null;
+      }
+    }),
+  );
 }
 
 export function tallyData(tally: VoteTally): TallyData {
@@ -152,9 +174,8 @@ export function mergeTally(tally: VoteTally, data: TallyData): void {
   }
 }
 
-/** Codes of one column's rows in a batch. */
-function encode(vector: Vector, tally: VoteTally, c: number, coder: Utf8Codes, n: number): Int32Array {
-  const out = new Int32Array(n);
+/** Writes the codes of one column's rows in a batch into `out`. */
+function encode(vector: Vector, tally: VoteTally, c: number, coder: Utf8Codes, out: Int32Array): void {
   const nullCode = tally.code(c, null);
   let at = 0;
   for (const data of vector.data as Data[]) {
@@ -175,15 +196,18 @@ function encode(vector: Vector, tally: VoteTally, c: number, coder: Utf8Codes, n
     }
     at += data.length;
   }
-  return out;
 }
 
-/** Each row's weight as a number (NaN when missing). */
-function weights(vector: Vector, n: number): Float64Array {
+/** Each row's weight as a number (NaN when missing), over the table's batches. */
+function weights(table: Table, column: string, n: number): Float64Array {
   const out = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    const v = vector.get(r);
-    out[r] = v === null || v === undefined ? NaN : Number(v);
+  let at = 0;
+  for (const batch of table.batches) {
+    const vector = batch.getChild(column)!;
+    for (let r = 0; r < batch.numRows; r++, at++) {
+      const v = vector.get(r);
+      out[at] = v === null || v === undefined ? NaN : Number(v);
+    }
   }
   return out;
 }
