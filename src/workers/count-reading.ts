@@ -2,13 +2,14 @@
  * Reading a parquet source's mapped columns into a VoteTally, shared by the counting worker and its
  * helper: each takes every other row group (a share), so on two cores a file is counted by both at
  * once; the helper's tally is merged into the counting worker's, exactly (VoteTally.addGroup).
- * A local file's dictionary-encoded text columns (model names, verdicts: how writers store them) are
- * read as dictionary and indices (core/parquet); any other column (numbers, flags, text stored plainly)
- * through parquet-wasm.
+ * Dictionary-encoded text columns (model names, verdicts: how writers store them) are read as
+ * dictionary and indices (core/parquet), from a local file or by range requests; any other column
+ * (numbers, flags, text stored plainly) through parquet-wasm.
  */
 import { ParquetFile } from 'parquet-wasm/esm';
 import { DataType, makeVector, tableFromIPC, type Data, type Table, type Vector } from 'apache-arrow';
-import { footerLength, PhysicalType, readFooter, TAIL_BYTES, type ParquetFooter } from '../core/parquet/footer.ts';
+import { PhysicalType, type ParquetFooter } from '../core/parquet/footer.ts';
+import { partBytes, partFooter, type PartBytes } from './part-bytes.ts';
 import { readDictionaryChunk, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
 import { uncompressPage } from '../core/parquet/uncompress.ts';
 import type { Cell } from '../core/schema/row-vote.ts';
@@ -90,11 +91,12 @@ export async function readShare(
     for (let k = 0; k < parts.length; k++) {
       const part = parts[k];
       const file = k === 0 ? first : (files[k] = await openPart(part));
-      const footer = typeof part === 'string' ? null : await blobFooter(part);
+      const bytes = partBytes(part);
+      const footer = await partFooter(bytes);
       const groups = file.metadata().rowGroups().length;
       const direct =
-        footer?.rowGroups.length === groups ? (g: number) => readChunks(part as Blob, footer, g, columns) : () => Promise.resolve(null);
-      // The next group's chunks are asked for while this one is decoded: each read of a local file waits on the browser.
+        footer?.rowGroups.length === groups ? (g: number) => readChunks(bytes, footer, g, columns) : () => Promise.resolve(null);
+      // The next group's chunks are asked for while this one is decoded: each read waits on the browser (or the network).
       let ahead: { g: number; chunks: Promise<(DictionaryChunk | null)[] | null> } | null = null;
       for (let g = 0; g < groups; g++, number++) {
         if (number % share.of !== share.index) continue;
@@ -116,23 +118,12 @@ export async function readShare(
   }
 }
 
-/** A local file's footer, read by core/parquet; null when it cannot be (parquet-wasm reads the file then). */
-async function blobFooter(blob: Blob): Promise<ParquetFooter | null> {
-  try {
-    const tail = new Uint8Array(await blob.slice(blob.size - TAIL_BYTES).arrayBuffer());
-    const length = footerLength(tail);
-    return readFooter(new Uint8Array(await blob.slice(blob.size - TAIL_BYTES - length, blob.size - TAIL_BYTES).arrayBuffer()));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Row group `g` of `columns`, each as a dictionary and indices when it is a dictionary-encoded text
  * chunk, else null (parquet-wasm reads it); null for all when the footer does not describe the group.
  */
 async function readChunks(
-  blob: Blob,
+  part: PartBytes,
   footer: ParquetFooter,
   g: number,
   columns: readonly string[],
@@ -144,8 +135,7 @@ async function readChunks(
     found.map(async ({ column, chunk }) => {
       if (column!.physicalType !== PhysicalType.BYTE_ARRAY) return null;
       try {
-        const bytes = new Uint8Array(await blob.slice(chunk!.start, chunk!.start + chunk!.length).arrayBuffer());
-        return readDictionaryChunk(column!, chunk!, bytes, uncompressPage);
+        return readDictionaryChunk(column!, chunk!, await part.range(chunk!.start, chunk!.start + chunk!.length), uncompressPage);
       } catch {
         // Bytes this reader does not make sense of: parquet-wasm reads the column, and says what is wrong with it if anything is.
         return null;
