@@ -62,6 +62,36 @@ class PairIndex {
     return k;
   }
 
+  /** xs[r] = get(xs[r], ys[r]) for rows [0, count): a column at a time, the dense table kept in locals. */
+  fold(xs: Int32Array, ys: ArrayLike<number>, count: number): void {
+    let r = 0;
+    while (r < count) {
+      const dense = this.dense;
+      if (dense !== null) {
+        const xCap = this.xCap,
+          yBits = this.yBits,
+          yCap = 1 << yBits;
+        for (; r < count; r++) {
+          const x = xs[r],
+            y = ys[r];
+          if (x >= xCap || y >= yCap) break;
+          const slot = (x << yBits) | y;
+          const k = dense[slot] - 1;
+          if (k >= 0) xs[r] = k;
+          else {
+            dense[slot] = this.size + 1;
+            xs[r] = this.append(x, y);
+          }
+        }
+      }
+      // A pair past the dense table (which regrows, or turns to hashing) or a hashed table: one by one.
+      if (r < count) {
+        xs[r] = this.get(xs[r], ys[r]);
+        r++;
+      }
+    }
+  }
+
   private append(x: number, y: number): number {
     const k = this.size++;
     if (k === this.firsts.length) {
@@ -150,8 +180,14 @@ export class VoteTally {
    */
   addCoded(codes: readonly ArrayLike<number>[], weights: ArrayLike<number> | null, count: number): void {
     const k = this.columns.length;
+    // Each row's tuple number, folding in a column at a time.
+    const keys = new Int32Array(count);
+    const first = codes[0];
+    for (let r = 0; r < count; r++) keys[r] = first[r];
+    for (let c = 1; c < k; c++) this.folds[c].fold(keys, codes[c], count);
     for (let r = 0; r < count; r++) {
-      const t = this.tuple(codes, r, k);
+      const t = keys[r];
+      if (t >= this.rows.length || this.codes[0][t] === -1) this.note(t, codes, r, k);
       this.rows[t]++;
       if (!this.weighted) this.weight[t]++;
       else {
@@ -176,6 +212,12 @@ export class VoteTally {
   private tuple(codes: readonly ArrayLike<number>[], r: number, k: number): number {
     let key = codes[0][r];
     for (let c = 1; c < k; c++) key = this.folds[c].get(key, codes[c][r]);
+    this.note(key, codes, r, k);
+    return key;
+  }
+
+  /** Makes room for tuple `key` and keeps its codes (row r's) when it is new. */
+  private note(key: number, codes: readonly ArrayLike<number>[], r: number, k: number): void {
     // The last fold numbers tuples; a one-column tally numbers them by the column's codes.
     if (key >= this.rows.length) {
       for (let t = this.rows.length; t <= key; t++) {
@@ -186,7 +228,6 @@ export class VoteTally {
       }
     }
     if (this.codes[0][key] === -1) for (let c = 0; c < k; c++) this.codes[c][key] = codes[c][r];
-    return key;
   }
 
   get tuples(): number {
