@@ -60,18 +60,28 @@ describe('the rating worker', () => {
   test('a worker that crashes mid-bootstrap is restarted, says so, and finishes the same ratings', async () => {
     const { page } = session;
     const expected = await leaderboardCsv(page);
+    const worker = page.workers().find((w) => w.url().includes('rating.worker'));
+    expect(worker, 'the rating worker is running').toBeTruthy();
+    // An uncaught error escaping the worker, as a crash would, right after it reports a round of the
+    // next bootstrap: the crash always falls mid-run, however fast the machine.
+    await worker!.evaluate(() => {
+      const scope = self as unknown as { postMessage: (message: { type?: string; roundsDone?: number; rounds?: number }) => void };
+      const post = scope.postMessage.bind(scope);
+      let armed = true;
+      scope.postMessage = (message) => {
+        post(message);
+        if (armed && message?.type === 'progress' && message.roundsDone! < message.rounds!) {
+          armed = false;
+          setTimeout(() => {
+            throw new Error('simulated crash');
+          });
+        }
+      };
+    });
     await page.getByTestId('option-seed').fill('5');
     await page.getByTestId('option-seed').blur();
     await page.getByTestId('option-seed').fill('4');
     await page.getByTestId('option-seed').blur();
-    const worker = page.workers().find((w) => w.url().includes('rating.worker'));
-    expect(worker, 'the rating worker is running').toBeTruthy();
-    // An uncaught error escaping the worker, as a crash would.
-    await worker!.evaluate(() =>
-      setTimeout(() => {
-        throw new Error('simulated crash');
-      }),
-    );
     await expect.poll(() => page.getByTestId('worker-notice').textContent()).toContain('restarted');
     await waitForRatings(page);
     expect(await leaderboardCsv(page)).toBe(expected);
