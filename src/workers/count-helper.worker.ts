@@ -7,7 +7,7 @@
 import init from 'parquet-wasm/esm';
 import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
 import { VoteTally } from '../core/tally/vote-tally.ts';
-import { openPart, readShare, TableTallier, tallyData } from './count-reading.ts';
+import { openPart, readShare, GroupTallier, tallyData } from './count-reading.ts';
 import type { CountHelperRequest, CountHelperResponse } from './count-protocol.ts';
 
 const ready = init({ module_or_path: wasmUrl });
@@ -21,7 +21,7 @@ self.onmessage = (event: MessageEvent<CountHelperRequest>) => {
   void (async () => {
     await ready;
     const tally = new VoteTally(columns, weight !== null);
-    const tallier = new TableTallier(tally, columns, weight);
+    const tallier = new GroupTallier(tally, columns, weight);
     const first = await openPart(parts[0]);
     try {
       await readShare(

@@ -32,7 +32,7 @@ export interface GroupColumns {
 }
 
 /** Tallies the mapped columns of one row group into `tally`. */
-export class TableTallier {
+export class GroupTallier {
   private readonly coders: Utf8Codes[];
 
   constructor(
@@ -50,6 +50,7 @@ export class TableTallier {
       const chunk = group.dictionaries[c];
       return chunk ? this.dictionaryCodes(chunk, c, n) : this.tableCodes(group.table!, name, c, n);
     });
+    // A weight is numeric (the shape check refuses any other), so parquet-wasm always reads it.
     this.tally.addCoded(codes, this.weight ? weights(group.table!, this.weight, n) : null, n);
   }
 

@@ -14,7 +14,7 @@ import { rowVoteProblem, type CellKind } from '../core/schema/row-vote.ts';
 import { TallyReader, tallyColumns, tallyValues, VoteTally } from '../core/tally/vote-tally.ts';
 import { schemaColumns } from '../core/schema/arrow-schema.ts';
 import type { CountHelperRequest, CountHelperResponse, CountRequest, CountResponse, Share } from './count-protocol.ts';
-import { mergeTally, openPart, readShare, TableTallier } from './count-reading.ts';
+import { mergeTally, openPart, readShare, GroupTallier } from './count-reading.ts';
 
 const ready = init({ module_or_path: wasmUrl });
 /**
@@ -76,7 +76,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     // The share this worker reads, for the provisional share shown (both readers go at about the same pace).
     const shareRows = Math.round(totalRows / share.of);
     const tally = new VoteTally(tallied, !!weight);
-    const tallier = new TableTallier(tally, tallied, weight);
+    const tallier = new GroupTallier(tally, tallied, weight);
     let nextReport = -Infinity;
     let gap = FIRST_GAP_MS / GAP_GROWTH;
     let reader: { key: string; reader: TallyReader } | null = null;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import init from 'parquet-wasm/esm';
 import { createNodeConnector, type NodeConnector } from '../../../src/cli/node-connector.ts';
-import { mergeTally, openPart, readShare, TableTallier, tallyData } from '../../../src/workers/count-reading.ts';
+import { mergeTally, openPart, readShare, GroupTallier, tallyData } from '../../../src/workers/count-reading.ts';
 import { VoteTally } from '../../../src/core/tally/vote-tally.ts';
 
 const COLUMNS = ['model_a', 'model_b', 'judge'];
@@ -22,7 +22,7 @@ function tuples(tally: VoteTally): Map<string, number[]> {
 /** Reads `file`'s share into a fresh tally; also returns how many columns of each group were read as dictionaries. */
 async function count(file: Blob, share: { index: number; of: number }) {
   const tally = new VoteTally(COLUMNS, true);
-  const tallier = new TableTallier(tally, COLUMNS, 'n');
+  const tallier = new GroupTallier(tally, COLUMNS, 'n');
   const direct: number[] = [];
   const first = await openPart(file);
   try {
