@@ -18,20 +18,17 @@ import { mergeTally, openPart, readShare, GroupTallier } from './count-reading.t
 
 const ready = init({ module_or_path: wasmUrl });
 /**
- * Provisional counts after the first row group, then this long after, then each gap GAP_GROWTH times
- * the one before: a big file shows a board at once, and its refreshes (each a refit and a redraw on
- * the page, competing with the counting for two cores: ~0.3 s of both for 150 models) stay few
- * however long the file takes (20M battles: three boards before the whole file's).
+ * A provisional board is worth showing only when the whole file's is far off: none before this long
+ * into the reading (a file read faster shows one board, the whole file's, and nothing on the page is
+ * reordered for it), and none when the rest is expected within REST_MS. Each one costs a refit and a
+ * redraw on the page that compete with the counting for two cores (~0.3 s of both for 150 models).
  */
-const FIRST_GAP_MS = 500;
+const FIRST_BOARD_MS = 700;
+const REST_MS = 500;
+/** After a provisional board, the next waits this many times longer than the one before (20M battles: three). */
 const GAP_GROWTH = 4;
 /** A source this long is read by two workers (this one and a helper) when there are two cores. */
 const HELPED_ROWS = 4_000_000;
-/**
- * Only a file this long gets provisional boards. A smaller one is read in well under a second and
- * shows one board, the whole file's, so nothing on the page is reordered for it (a steady first screen).
- */
-const PROVISIONAL_ROWS = 500_000;
 let current = -1;
 
 function post(message: CountResponse): void {
@@ -77,8 +74,9 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     const shareRows = Math.round(totalRows / share.of);
     const tally = new VoteTally(tallied, !!weight);
     const tallier = new GroupTallier(tally, tallied, weight);
-    let nextReport = -Infinity;
-    let gap = FIRST_GAP_MS / GAP_GROWTH;
+    const started = performance.now();
+    let nextReport = started + FIRST_BOARD_MS;
+    let gap = FIRST_BOARD_MS;
     let reader: { key: string; reader: TallyReader } | null = null;
     /** Posts the counts so far; false when there is nothing to post (no rows read, or no shape fits). */
     const report = (final: boolean): boolean => {
@@ -112,7 +110,8 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       () => current === id,
       (group, last) => {
         tallier.add(group);
-        if (totalRows >= PROVISIONAL_ROWS && !last && performance.now() >= nextReport) report(false);
+        const now = performance.now();
+        if (!last && now >= nextReport && restExpected(now - started, tally.totalRows, shareRows) >= REST_MS) report(false);
       },
     );
     if (!finished) return;
@@ -142,6 +141,11 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     first.free();
     helper?.worker?.terminate();
   }
+}
+
+/** How long the rows left should take, at the pace so far (startup included: it errs towards a board). */
+function restExpected(elapsed: number, rowsRead: number, rows: number): number {
+  return rowsRead > 0 ? (elapsed / rowsRead) * Math.max(0, rows - rowsRead) : Infinity;
 }
 
 /** A helper counting the other share: its worker (to end it), and its answer (its tally, or why it failed). */

@@ -25,7 +25,8 @@ export interface LoggedRequest {
 /**
  * A static server for the built page that honours Range requests (remote parquet) and logs every
  * request with the bytes it sent, so tests can prove how much of a file was read.
- * `/remote/<name>` serves files from `remoteDir` (`?norange` ignores Range, like a host without it); `/__log` returns the log; `/__log/clear` empties it.
+ * `/remote/<name>` serves files from `remoteDir` (`?norange` ignores Range, like a host without it;
+ * `?delay=<ms>` answers each request that much later, like a distant host); `/__log` returns the log; `/__log/clear` empties it.
  */
 export function startStaticServer(root: string, remoteDir: string, headers: Record<string, string> = {}, port = 0) {
   const log: LoggedRequest[] = [];
@@ -80,7 +81,10 @@ export function startStaticServer(root: string, remoteDir: string, headers: Reco
     entry.bytes = Math.max(0, end - start + 1);
     res.setHeader('content-length', String(entry.bytes));
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(file, { start, end }).pipe(res);
+    const send = () => createReadStream(file, { start, end }).pipe(res);
+    const delay = Number(url.searchParams.get('delay') ?? 0);
+    if (delay > 0) setTimeout(send, delay);
+    else send();
   });
   return new Promise<{ url: string; close: () => Promise<void> }>((done) => {
     server.listen(port, '127.0.0.1', () => {
