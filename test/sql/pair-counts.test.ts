@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { filtersSql } from '../../src/core/sql/filters.ts';
-import { modelsSql, pairCountsSql, readPairCounts, readRawPairCounts } from '../../src/core/sql/pair-counts.ts';
+import { cellOrder, inByteOrder, modelsSql, pairCountsSql, readPairCounts, readRawPairCounts } from '../../src/core/sql/pair-counts.ts';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
 import { detectPreset } from '../../src/core/schema/detect.ts';
 import { battlesSql, rawPairCountsSql } from '../../src/core/sql/battles.ts';
@@ -82,5 +82,42 @@ describe('pair counts read from the raw table before battles exists', () => {
     const fromBattles = readPairCounts(await db.query(modelsSql().sql), await db.query(cells.sql, cells.params));
     expect(fromRaw).toEqual(fromBattles);
     db.close();
+  });
+});
+
+describe('the order of pair-count cells', () => {
+  /** Cells in random order, with repeats (equal cells keep their order). */
+  function randomCells(k: number, models: number, seed: number) {
+    let s = seed;
+    const next = (n: number) => ((s = (s * 48271) % 2147483647), s % n);
+    return {
+      a: Int32Array.from({ length: k }, () => next(models)),
+      b: Int32Array.from({ length: k }, () => next(models)),
+      outcome: Uint8Array.from({ length: k }, () => next(4)),
+    };
+  }
+  const byComparator = ({ a, b, outcome }: ReturnType<typeof randomCells>) =>
+    Array.from(a, (_, i) => i).sort((x, y) => a[x] - a[y] || b[x] - b[y] || outcome[x] - outcome[y]);
+
+  it('sorts by (a, b, outcome), equal cells in their order, as a comparator sort does', () => {
+    for (const [k, models, seed] of [
+      [5000, 129, 1],
+      [2000, 3, 2],
+      [1, 1, 3],
+      [0, 1, 4],
+    ]) {
+      const cells = randomCells(k, models, seed);
+      expect(Array.from(cellOrder(cells.a, cells.b, cells.outcome, models))).toEqual(byComparator(cells));
+    }
+  });
+
+  it('sorts the same way when the models are too many for one exact number per cell', () => {
+    const cells = randomCells(3000, 129, 5);
+    // As if there were 2^24 models: the keys would pass 2^53.
+    expect(Array.from(cellOrder(cells.a, cells.b, cells.outcome, 2 ** 24))).toEqual(byComparator(cells));
+  });
+
+  it('lists models by the bytes of their UTF-8, as DuckDB sorts text', () => {
+    expect(inByteOrder(['élan', 'Zeta', 'alpha', 'Ω', 'a', 'ab'])).toEqual(['Zeta', 'a', 'ab', 'alpha', 'élan', 'Ω']);
   });
 });

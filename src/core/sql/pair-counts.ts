@@ -77,24 +77,55 @@ export function readPairCounts(modelRows: readonly Row[], countRows: readonly Ro
 export function readRawPairCounts(rows: readonly Row[]): PairCounts {
   const names = new Set<string>();
   for (const r of rows) names.add(String(r.model_a)).add(String(r.model_b));
+  const models = inByteOrder([...names]);
+  const index = new Map(models.map((m, i) => [m, i]));
+  const k = rows.length;
+  const a = new Int32Array(k);
+  const b = new Int32Array(k);
+  const outcome = new Uint8Array(k);
+  for (let i = 0; i < k; i++) {
+    a[i] = index.get(String(rows[i].model_a))!;
+    b[i] = index.get(String(rows[i].model_b))!;
+    outcome[i] = Number(rows[i].outcome);
+  }
+  const order = cellOrder(a, b, outcome, models.length);
+  const out: PairCounts = { models, a: new Int32Array(k), b: new Int32Array(k), outcome: new Uint8Array(k), n: new Float64Array(k) };
+  order.forEach((i, at) => {
+    out.a[at] = a[i];
+    out.b[at] = b[i];
+    out.outcome[at] = outcome[i];
+    out.n[at] = Number(rows[i].n);
+  });
+  return out;
+}
+
+/** Model names in the order DuckDB sorts text (the bytes of their UTF-8), as the model_name ENUM lists them. */
+export function inByteOrder(names: readonly string[]): string[] {
   const encoder = new TextEncoder();
-  const models = [...names]
+  return names
     .map((name) => ({ name, bytes: encoder.encode(name) }))
     .sort((x, y) => compareBytes(x.bytes, y.bytes))
     .map((m) => m.name);
-  const index = new Map(models.map((m, i) => [m, i]));
-  const cells = rows
-    .map((r) => [index.get(String(r.model_a))!, index.get(String(r.model_b))!, Number(r.outcome), Number(r.n)] as const)
-    .sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
-  const k = cells.length;
-  const out: PairCounts = { models, a: new Int32Array(k), b: new Int32Array(k), outcome: new Uint8Array(k), n: new Float64Array(k) };
-  cells.forEach(([a, b, o, n], i) => {
-    out.a[i] = a;
-    out.b[i] = b;
-    out.outcome[i] = o;
-    out.n[i] = n;
-  });
-  return out;
+}
+
+/**
+ * The cells' positions sorted by (a, b, outcome), equal cells in their order: each cell's sort key
+ * and position as one number, so the sort is a typed array's (a few ms for 100k cells, where a
+ * comparator took tens on a page's first board).
+ */
+export function cellOrder(a: Int32Array, b: Int32Array, outcome: Uint8Array, models: number): Float64Array {
+  const k = a.length;
+  const outcomes = outcome.reduce((max, o) => Math.max(max, o + 1), 1);
+  const keys = new Float64Array(k);
+  if (models * models * outcomes * k < Number.MAX_SAFE_INTEGER) {
+    for (let i = 0; i < k; i++) keys[i] = ((a[i] * models + b[i]) * outcomes + outcome[i]) * k + i;
+    keys.sort();
+    for (let i = 0; i < k; i++) keys[i] %= k;
+    return keys;
+  }
+  // Too many models and cells for one exact number each.
+  keys.forEach((_, i) => (keys[i] = i));
+  return Float64Array.from([...keys].sort((x, y) => a[x] - a[y] || b[x] - b[y] || outcome[x] - outcome[y]));
 }
 
 function compareBytes(x: Uint8Array, y: Uint8Array): number {

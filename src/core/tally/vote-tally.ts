@@ -9,7 +9,7 @@ import type { ColumnMapping } from '../schema/mapping.ts';
 import { mappingColumns } from '../schema/mapping.ts';
 import { rowVoteReader, type Cell, type CellKind } from '../schema/row-vote.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
-import { readRawPairCounts } from '../sql/pair-counts.ts';
+import { cellOrder, inByteOrder, readRawPairCounts } from '../sql/pair-counts.ts';
 import { PairIndex } from './pair-index.ts';
 
 /** Codes per column stay below this (a sanity bound: a tally is for a few thousand distinct values). */
@@ -140,6 +140,10 @@ export function talliedVotes(
   return new TallyReader(mapping, kinds).read(tally);
 }
 
+/** Bounds of a cell's number key (a model number < MODEL_KEYS, an outcome code < OUTCOME_KEYS): exact in a double. */
+const MODEL_KEYS = 2 ** 24;
+const OUTCOME_KEYS = 4;
+
 /** A tuple's votes under one mapping: each usable vote's cell number, or -1 - (reason number) for a vote set aside. */
 type TupleVotes = Int32Array;
 
@@ -151,11 +155,16 @@ type TupleVotes = Int32Array;
 export class TallyReader {
   private readonly read1: ReturnType<typeof rowVoteReader>;
   private readonly seen: TupleVotes[] = [];
-  private readonly cellNumbers = new Map<string, number>();
-  private readonly cells: { model_a: string; model_b: string; outcome: number }[] = [];
+  private readonly cellNumbers = new Map<number, number>();
+  private readonly modelNumbers = new Map<string, number>();
+  /** Models met in usable votes, by number; each cell's models (numbers) and outcome code. */
+  private readonly modelNames: string[] = [];
+  private readonly cellA: number[] = [];
+  private readonly cellB: number[] = [];
+  private readonly cellOutcome: number[] = [];
   private readonly reasonNumbers = new Map<string, number>();
   private readonly reasons: string[] = [];
-  private layout: PairCounts | null = null;
+  private layout: { models: string[]; a: Int32Array; b: Int32Array; outcome: Uint8Array; order: Float64Array } | null = null;
 
   constructor(
     private readonly mapping: ColumnMapping,
@@ -167,8 +176,9 @@ export class TallyReader {
   read(tally: VoteTally): TalliedVotes {
     this.readNewTuples(tally);
     const invalidWeight = this.reasonNumber('invalid weight');
-    const n = new Float64Array(this.cells.length);
-    const used = new Uint8Array(this.cells.length);
+    const cells = this.cellA.length;
+    const n = new Float64Array(cells);
+    const used = new Uint8Array(cells);
     const rejectedRows = new Float64Array(this.reasons.length);
     let rows = 0;
     for (let t = 0; t < tally.tuples; t++) {
@@ -190,7 +200,13 @@ export class TallyReader {
     list.sort((x, y) => y.rows - x.rows || compareText(x.reason, y.reason));
     const counts = used.every((u) => u === 1)
       ? this.countsInLayout(n)
-      : readRawPairCounts(this.cells.flatMap((cell, k) => (used[k] ? [{ ...cell, n: n[k] }] : [])));
+      : readRawPairCounts(
+          this.cellA.flatMap((a, k) =>
+            used[k]
+              ? [{ model_a: this.modelNames[a], model_b: this.modelNames[this.cellB[k]], outcome: this.cellOutcome[k], n: n[k] }]
+              : [],
+          ),
+        );
     return {
       counts,
       rows,
@@ -203,17 +219,19 @@ export class TallyReader {
   private readNewTuples(tally: VoteTally): void {
     const { mapping } = this;
     const index = new Map(tally.columns.map((c, i) => [c, i]));
-    for (let t = this.seen.length; t < tally.tuples; t++) {
-      const cell = (column: string): Cell => {
-        if (column === mapping.weight) return 1;
-        const c = index.get(column);
-        return c === undefined ? null : tally.values[c][tally.codes[c][t]];
-      };
-      this.seen.push(
-        Int32Array.from(this.read1(cell), (v) =>
-          v.reason === null ? this.cellNumber(v.modelA!, v.modelB!, v.outcome!) : -1 - this.reasonNumber(v.reason),
-        ),
-      );
+    let t = this.seen.length;
+    const cell = (column: string): Cell => {
+      if (column === mapping.weight) return 1;
+      const c = index.get(column);
+      return c === undefined ? null : tally.values[c][tally.codes[c][t]];
+    };
+    for (; t < tally.tuples; t++) {
+      const votes = this.read1(cell);
+      const numbers = new Int32Array(votes.length);
+      votes.forEach((v, i) => {
+        numbers[i] = v.reason === null ? this.cellNumber(v.modelA!, v.modelB!, v.outcome!) : -1 - this.reasonNumber(v.reason);
+      });
+      this.seen.push(numbers);
     }
   }
 
@@ -222,21 +240,56 @@ export class TallyReader {
    * model) is worked out once per set of cells, so a read of a grown tally only places the numbers.
    */
   private countsInLayout(n: Float64Array): PairCounts {
-    if (this.layout?.n.length !== this.cells.length) {
-      // Each cell's number as its count: where the sort puts it is where its count goes.
-      this.layout = readRawPairCounts(this.cells.map((cell, k) => ({ ...cell, n: k })));
+    const cells = n.length;
+    if (this.layout?.order.length !== cells) {
+      const models = inByteOrder(this.modelNames);
+      const place = new Map(models.map((m, i) => [m, i]));
+      const rank = Int32Array.from(this.modelNames, (m) => place.get(m)!);
+      const a = new Int32Array(cells);
+      const b = new Int32Array(cells);
+      const outcome = Uint8Array.from(this.cellOutcome);
+      for (let k = 0; k < cells; k++) {
+        a[k] = rank[this.cellA[k]];
+        b[k] = rank[this.cellB[k]];
+      }
+      const order = cellOrder(a, b, outcome, models.length);
+      const layout = { models, a: new Int32Array(cells), b: new Int32Array(cells), outcome: new Uint8Array(cells), order };
+      for (let at = 0; at < cells; at++) {
+        layout.a[at] = a[order[at]];
+        layout.b[at] = b[order[at]];
+        layout.outcome[at] = outcome[order[at]];
+      }
+      this.layout = layout;
     }
-    const { models, a, b, outcome, n: order } = this.layout;
-    return { models: [...models], a: a.slice(), b: b.slice(), outcome: outcome.slice(), n: Float64Array.from(order, (k) => n[k]) };
+    const { models, a, b, outcome, order } = this.layout;
+    const counts = new Float64Array(cells);
+    for (let at = 0; at < cells; at++) counts[at] = n[order[at]];
+    return { models: [...models], a: a.slice(), b: b.slice(), outcome: outcome.slice(), n: counts };
   }
 
+  /** Cells are keyed by their models' numbers and the outcome (a number key: a first board reads thousands). */
   private cellNumber(modelA: string, modelB: string, outcome: number): number {
-    const key = `${modelA}\u0000${modelB}\u0000${outcome}`;
+    const a = this.modelNumber(modelA);
+    const b = this.modelNumber(modelB);
+    const key = (a * MODEL_KEYS + b) * OUTCOME_KEYS + outcome;
     let k = this.cellNumbers.get(key);
     if (k === undefined) {
-      k = this.cells.length;
-      this.cells.push({ model_a: modelA, model_b: modelB, outcome });
+      k = this.cellA.length;
+      this.cellA.push(a);
+      this.cellB.push(b);
+      this.cellOutcome.push(outcome);
       this.cellNumbers.set(key, k);
+    }
+    return k;
+  }
+
+  private modelNumber(model: string): number {
+    let k = this.modelNumbers.get(model);
+    if (k === undefined) {
+      k = this.modelNames.length;
+      if (k >= MODEL_KEYS) throw new RangeError(`TallyReader: more than ${MODEL_KEYS} models`);
+      this.modelNames.push(model);
+      this.modelNumbers.set(model, k);
     }
     return k;
   }
