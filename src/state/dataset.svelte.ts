@@ -5,7 +5,7 @@
 import { getDuck, type Duck } from '../io/duckdb.ts';
 import { mark } from '../io/marks.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
-import { detectFormat, LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source.ts';
+import { LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source.ts';
 import { VoteCounter } from '../io/count-client.ts';
 import { analyse, openDataset, RAW_TABLE, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset.ts';
 import { winnerValuesSql } from '../core/sql/winner-values.ts';
@@ -19,6 +19,9 @@ import type { LoadedSource } from '../io/load-source.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'error';
+
+/** The longest DuckDB's load waits for the counted board to be on screen. */
+const BOARD_WAIT_MS = 1000;
 
 export class DatasetStore {
   phase = $state<Phase>('idle');
@@ -49,6 +52,13 @@ export class DatasetStore {
   private readonly counter = new VoteCounter();
   /** Settles when the current source is counted (or cannot be): DuckDB's load starts after it. */
   private counting: Promise<unknown> = Promise.resolve();
+  /**
+   * Settles once the page shows the board of the whole file's counts (countedBoardShown), or at once
+   * when there is none: DuckDB's load waits for it too (at most BOARD_WAIT_MS), as the fit and the
+   * page's drawing of the board want the two cores the load would take (~40 ms of a 230 ms wait).
+   */
+  private boardShown: Promise<unknown> = Promise.resolve();
+  private showBoard: () => void = () => undefined;
 
   /**
    * One load's DuckDB work at a time: two loads write the same tables (raw, battles), so a file
@@ -68,6 +78,7 @@ export class DatasetStore {
     this.earlyCounts = null;
     this.provisional = null;
     this.countedWhole = false;
+    this.countedBoardShown();
     this.counting = this.countWhileReading(generation, source, mapping);
     this.phase = 'loading';
     this.error = null;
@@ -86,6 +97,7 @@ export class DatasetStore {
       // would halve its speed, so the coded table is built right behind it.
       this.step = 'counting votes';
       await this.counting;
+      await Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]);
       if (generation !== this.generation) return;
       this.duck = duck;
       const opened = await openDataset(duck, source, {
@@ -129,10 +141,11 @@ export class DatasetStore {
           : source.kind === 'hub' && source.shards
             ? source.shards
             : null;
-    if (!parts || (source.kind === 'file' && (await detectFormat(source).catch(() => null)) !== 'parquet')) return;
-    if (generation !== this.generation) return;
+    // A file's format is the worker's to find (it reads the first bytes off this thread): CSV and JSON are skipped there.
+    if (!parts) return;
     await this.counter.count(parts, mapping, (update) => {
       if (generation !== this.generation || this.phase !== 'loading' || this.countedWhole) return;
+      if (update.final) this.boardShown = new Promise<void>((resolve) => (this.showBoard = resolve));
       this.earlyCounts = update.counts;
       this.provisional = update.final ? null : update.rowsRead / Math.max(1, update.totalRows);
       if (update.final) {
@@ -140,6 +153,12 @@ export class DatasetStore {
         mark('counted');
       }
     });
+  }
+
+  /** The page shows the board of the counted file (or will not): DuckDB's load may start. */
+  countedBoardShown(): void {
+    this.showBoard();
+    this.boardShown = Promise.resolve();
   }
 
   /** Opens a dataset on the Hugging Face Hub: its parquet listing, then every shard of the split. */

@@ -165,10 +165,17 @@ export class PageState {
     });
     $effect(() => {
       const counts = this.data.earlyCounts;
-      if (!counts || untrack(() => this.filteredView())) return;
+      if (!counts) return;
+      // A filtered view waits for DuckDB: no counted board to wait for.
+      if (untrack(() => this.filteredView())) {
+        untrack(() => this.data.countedBoardShown());
+        return;
+      }
       const options = leaderboardOptions($state.snapshot(untrack(() => this.view.state.rating)), counts.models);
       // A provisional board (part of the file counted) gets point ratings only: the counting needs the CPU.
-      this.ratings.run(counts, untrack(() => this.data.provisional) === null ? options : { ...options, bootstrapRounds: 0 });
+      const whole = untrack(() => this.data.provisional) === null;
+      const shown = this.ratings.run(counts, whole ? options : { ...options, bootstrapRounds: 0 });
+      if (whole) void shown.then(() => this.data.countedBoardShown());
     });
     $effect(() => {
       const counts = this.slice.counts;

@@ -46,6 +46,7 @@ self.onmessage = (event: MessageEvent<CountRequest>) => {
 
 async function count(request: Extract<CountRequest, { type: 'count' }>): Promise<void> {
   const { id, parts } = request;
+  if (typeof parts[0] !== 'string' && !(await isParquet(parts[0]))) return post({ type: 'skipped', id, reason: 'not a parquet file' });
   await ready;
   const first = await openPart(parts[0]);
   let helper: Helper | null = null;
@@ -141,6 +142,12 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     first.free();
     helper?.worker?.terminate();
   }
+}
+
+/** Whether a file starts as parquet does (CSV and JSON are loaded by DuckDB alone). */
+async function isParquet(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  return String.fromCharCode(...head) === 'PAR1';
 }
 
 /** How long the rows left should take, at the pace so far (startup included: it errs towards a board). */
