@@ -162,9 +162,31 @@ export function hybrid(bytes: Uint8Array, width: number, out: Int32Array): void 
       const groups = (header - 1) / 2;
       const end = at + groups * width;
       const count = Math.min(groups * 8, out.length - n);
+      let k = 0;
+      if (width <= 8) {
+        // Whole groups read as two 32-bit words each (4 values fit in 32 bits): no loop per bit.
+        const whole = Math.min(count >> 3, Math.floor((bytes.length - at - 4 - (width >> 1)) / width));
+        const half = 4 * width;
+        const skip = half >> 3,
+          shift = half & 7;
+        for (let g = 0; g < whole; g++, at += width, k += 8) {
+          const lo = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+          const q = at + skip;
+          const hi = (bytes[q] | (bytes[q + 1] << 8) | (bytes[q + 2] << 16) | (bytes[q + 3] << 24)) >>> shift;
+          out[n] = lo & mask;
+          out[n + 1] = (lo >>> width) & mask;
+          out[n + 2] = (lo >>> (2 * width)) & mask;
+          out[n + 3] = (lo >>> (3 * width)) & mask;
+          out[n + 4] = hi & mask;
+          out[n + 5] = (hi >>> width) & mask;
+          out[n + 6] = (hi >>> (2 * width)) & mask;
+          out[n + 7] = (hi >>> (3 * width)) & mask;
+          n += 8;
+        }
+      }
       let buffer = 0,
         bits = 0;
-      for (let k = 0; k < count; k++) {
+      for (; k < count; k++) {
         while (bits < width) {
           buffer |= bytes[at++] << bits;
           bits += 8;

@@ -6,7 +6,7 @@ import { Table, tableToIPC, vectorFromArray, Utf8 } from 'apache-arrow';
 import { Compression, Table as WasmTable, WriterPropertiesBuilder, WriterVersion, writeParquet } from 'parquet-wasm/node';
 import { createNodeConnector, type NodeConnector } from '../../../src/cli/node-connector.ts';
 import { footerLength, readFooter, TAIL_BYTES } from '../../../src/core/parquet/footer.ts';
-import { readDictionaryChunk } from '../../../src/core/parquet/dictionary-chunk.ts';
+import { hybrid, readDictionaryChunk } from '../../../src/core/parquet/dictionary-chunk.ts';
 import { uncompressPage } from '../../../src/core/parquet/uncompress.ts';
 import { snappyUncompress } from '../../../src/core/parquet/snappy.ts';
 import { seededRandom } from '../../../src/core/stats/random.ts';
@@ -111,5 +111,54 @@ describe('snappyUncompress', () => {
   it('says what is wrong with a damaged block', () => {
     expect(() => snappyUncompress(new Uint8Array([10, 2 << 2, 97, 98, 99, ((7 - 4) << 2) | 1, 9]), 10)).toThrow(/outside the output/);
     expect(() => snappyUncompress(new Uint8Array([11, 2 << 2, 97, 98, 99]), 10)).toThrow(/announced/);
+  });
+});
+
+/** The RLE / bit-packed hybrid as parquet writes it: runs of one value, and bit-packed groups of 8 (the last one padded). */
+function encodeHybrid(runs: { repeat?: number; values?: number[] }[], width: number): Uint8Array {
+  const out: number[] = [];
+  const varint = (v: number) => {
+    for (; v >= 0x80; v = Math.floor(v / 128)) out.push((v & 0x7f) | 0x80);
+    out.push(v);
+  };
+  for (const run of runs) {
+    if (run.repeat !== undefined) {
+      varint(run.values!.length * 2);
+      for (let k = 0; k < (width + 7) >> 3; k++) out.push((run.repeat >> (8 * k)) & 0xff);
+    } else {
+      const groups = Math.ceil(run.values!.length / 8);
+      varint(groups * 2 + 1);
+      const bits = new Uint8Array(groups * width);
+      run.values!.forEach((v, i) => {
+        for (let b = 0; b < width; b++) if ((v >> b) & 1) bits[(i * width + b) >> 3] |= 1 << ((i * width + b) & 7);
+      });
+      out.push(...bits);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+describe('the RLE / bit-packed hybrid', () => {
+  it('decodes runs and bit-packed groups of every width up to 24 bits, whatever the run lengths', () => {
+    const rng = seededRandom(11);
+    for (let width = 0; width <= 24; width++) {
+      const runs: { repeat?: number; values: number[] }[] = [];
+      const expected: number[] = [];
+      for (let r = 0; r < 40; r++) {
+        const length = 1 + Math.floor(rng.next() * 60);
+        const value = () => Math.floor(rng.next() * 2 ** width);
+        if (rng.next() < 0.3) {
+          const v = value();
+          runs.push({ repeat: v, values: Array(length).fill(v) });
+        } else {
+          // Bit-packed runs are whole groups of 8; only the page's last one may hold fewer values.
+          runs.push({ values: Array.from({ length: r === 39 ? length : 8 * Math.ceil(length / 8) }, value) });
+        }
+        expected.push(...runs.at(-1)!.values);
+      }
+      const out = new Int32Array(expected.length);
+      hybrid(encodeHybrid(runs, width), width, out);
+      expect(Array.from(out), `width ${width}`).toEqual(expected);
+    }
   });
 });
