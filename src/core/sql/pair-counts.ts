@@ -75,27 +75,64 @@ export function readPairCounts(modelRows: readonly Row[], countRows: readonly Ro
  * so the early fit and the fit on battles see identical input.
  */
 export function readRawPairCounts(rows: readonly Row[]): PairCounts {
-  const names = new Set<string>();
-  for (const r of rows) names.add(String(r.model_a)).add(String(r.model_b));
-  const models = inByteOrder([...names]);
-  const index = new Map(models.map((m, i) => [m, i]));
-  const k = rows.length;
-  const a = new Int32Array(k);
-  const b = new Int32Array(k);
-  const outcome = new Uint8Array(k);
+  const names: string[] = [];
+  const numbers = new Map<string, number>();
+  const number = (name: string): number => {
+    let k = numbers.get(name);
+    if (k === undefined) {
+      k = names.push(name) - 1;
+      numbers.set(name, k);
+    }
+    return k;
+  };
+  const a = Int32Array.from(rows, (r) => number(String(r.model_a)));
+  const b = Int32Array.from(rows, (r) => number(String(r.model_b)));
+  const layout = layOutCells(
+    names,
+    a,
+    b,
+    Uint8Array.from(rows, (r) => Number(r.outcome)),
+  );
+  return {
+    models: layout.models,
+    a: layout.a,
+    b: layout.b,
+    outcome: layout.outcome,
+    n: Float64Array.from(layout.order, (i) => Number(rows[i].n)),
+  };
+}
+
+/** Cells laid out as pairCountsSql gives them; `order[at]` is the position, among the cells given, of the one placed at `at`. */
+export interface CellLayout {
+  models: string[];
+  a: Int32Array;
+  b: Int32Array;
+  outcome: Uint8Array;
+  order: Float64Array;
+}
+
+/**
+ * Cells given by their models' numbers in `names` (and an outcome code), laid out as the battles
+ * table gives them: models in byte order (the model_name ENUM's), cells sorted by (a, b, outcome).
+ */
+export function layOutCells(names: readonly string[], a: ArrayLike<number>, b: ArrayLike<number>, outcome: Uint8Array): CellLayout {
+  const models = inByteOrder(names);
+  const place = new Map(models.map((m, i) => [m, i]));
+  const rank = Int32Array.from(names, (m) => place.get(m)!);
+  const k = outcome.length;
+  const ranksA = new Int32Array(k);
+  const ranksB = new Int32Array(k);
   for (let i = 0; i < k; i++) {
-    a[i] = index.get(String(rows[i].model_a))!;
-    b[i] = index.get(String(rows[i].model_b))!;
-    outcome[i] = Number(rows[i].outcome);
+    ranksA[i] = rank[a[i]];
+    ranksB[i] = rank[b[i]];
   }
-  const order = cellOrder(a, b, outcome, models.length);
-  const out: PairCounts = { models, a: new Int32Array(k), b: new Int32Array(k), outcome: new Uint8Array(k), n: new Float64Array(k) };
-  order.forEach((i, at) => {
-    out.a[at] = a[i];
-    out.b[at] = b[i];
-    out.outcome[at] = outcome[i];
-    out.n[at] = Number(rows[i].n);
-  });
+  const order = cellOrder(ranksA, ranksB, outcome, models.length);
+  const out: CellLayout = { models, a: new Int32Array(k), b: new Int32Array(k), outcome: new Uint8Array(k), order };
+  for (let at = 0; at < k; at++) {
+    out.a[at] = ranksA[order[at]];
+    out.b[at] = ranksB[order[at]];
+    out.outcome[at] = outcome[order[at]];
+  }
   return out;
 }
 

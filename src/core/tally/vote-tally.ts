@@ -9,7 +9,7 @@ import type { ColumnMapping } from '../schema/mapping.ts';
 import { mappingColumns } from '../schema/mapping.ts';
 import { rowVoteReader, type Cell, type CellKind } from '../schema/row-vote.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
-import { cellOrder, inByteOrder, readRawPairCounts } from '../sql/pair-counts.ts';
+import { layOutCells, readRawPairCounts, type CellLayout } from '../sql/pair-counts.ts';
 import { PairIndex } from './pair-index.ts';
 
 /** Codes per column stay below this (a sanity bound: a tally is for a few thousand distinct values). */
@@ -164,7 +164,7 @@ export class TallyReader {
   private readonly cellOutcome: number[] = [];
   private readonly reasonNumbers = new Map<string, number>();
   private readonly reasons: string[] = [];
-  private layout: { models: string[]; a: Int32Array; b: Int32Array; outcome: Uint8Array; order: Float64Array } | null = null;
+  private layout: CellLayout | null = null;
 
   constructor(
     private readonly mapping: ColumnMapping,
@@ -240,30 +240,12 @@ export class TallyReader {
    * model) is worked out once per set of cells, so a read of a grown tally only places the numbers.
    */
   private countsInLayout(n: Float64Array): PairCounts {
-    const cells = n.length;
-    if (this.layout?.order.length !== cells) {
-      const models = inByteOrder(this.modelNames);
-      const place = new Map(models.map((m, i) => [m, i]));
-      const rank = Int32Array.from(this.modelNames, (m) => place.get(m)!);
-      const a = new Int32Array(cells);
-      const b = new Int32Array(cells);
-      const outcome = Uint8Array.from(this.cellOutcome);
-      for (let k = 0; k < cells; k++) {
-        a[k] = rank[this.cellA[k]];
-        b[k] = rank[this.cellB[k]];
-      }
-      const order = cellOrder(a, b, outcome, models.length);
-      const layout = { models, a: new Int32Array(cells), b: new Int32Array(cells), outcome: new Uint8Array(cells), order };
-      for (let at = 0; at < cells; at++) {
-        layout.a[at] = a[order[at]];
-        layout.b[at] = b[order[at]];
-        layout.outcome[at] = outcome[order[at]];
-      }
-      this.layout = layout;
+    if (this.layout?.order.length !== n.length) {
+      this.layout = layOutCells(this.modelNames, this.cellA, this.cellB, Uint8Array.from(this.cellOutcome));
     }
     const { models, a, b, outcome, order } = this.layout;
-    const counts = new Float64Array(cells);
-    for (let at = 0; at < cells; at++) counts[at] = n[order[at]];
+    const counts = new Float64Array(n.length);
+    for (let at = 0; at < n.length; at++) counts[at] = n[order[at]];
     return { models: [...models], a: a.slice(), b: b.slice(), outcome: outcome.slice(), n: counts };
   }
 
