@@ -14,6 +14,7 @@ import type { Table } from 'apache-arrow';
 import type { Connector } from '../core/sql/connector.ts';
 import type { Storage } from '../core/schema/memory-estimate.ts';
 import { quoteIdent } from '../core/sql/quote.ts';
+import { mark } from './marks.ts';
 import { arrowToRows } from './arrow-rows.ts';
 import { QueryLanes } from './query-lanes.ts';
 import { StatementCache } from './statement-cache.ts';
@@ -58,6 +59,7 @@ export async function resetDuck(): Promise<void> {
 }
 
 async function start(): Promise<Duck> {
+  mark('duck-start');
   const bundle = await duckdb.selectBundle({
     mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
     eh: { mainModule: ehWasm, mainWorker: ehWorker },

@@ -3,6 +3,8 @@
  * and the browser's own profiler can read how long each step took. Costs nothing when unread.
  */
 export type Milestone =
+  /** DuckDB asked to start (its engine compiled, then instantiated): after the first counted board. */
+  | 'duck-start'
   | 'duck-ready'
   | 'open'
   | 'raw-loaded'

@@ -118,6 +118,21 @@ describe('the first leaderboard is counted while the file is read', () => {
   });
   afterAll(() => closeChecked(session));
 
+  test('on a fresh page, DuckDB starts once the sample is counted and its board is on screen', async () => {
+    const at = await session.page.evaluate(() =>
+      Object.fromEntries(
+        ['counted', 'leaderboard', 'duck-start'].map((name) => [
+          name,
+          performance.getEntriesByName(`arena-lens:${name}`)[0]?.startTime ?? NaN,
+        ]),
+      ),
+    );
+    // Compiling DuckDB's engine would take the cores from the counting and the first board.
+    expect(at['duck-start']).toBeGreaterThanOrEqual(at.counted);
+    // The board on screen first, or the longest wait for it (1 s) over.
+    expect(at['duck-start'] >= at.leaderboard || at['duck-start'] - at.counted >= 1000, JSON.stringify(at)).toBe(true);
+  });
+
   test('dropping 1.67M battles shows the whole file’s board before DuckDB has it, equal to the full fit', async () => {
     const { page } = session;
     await recordStatus(page);
