@@ -33,7 +33,7 @@ self.onmessage = (event: MessageEvent<CountHelperRequest>) => {
         (group) => tallier.add(group),
       );
     } finally {
-      first.free();
+      first.file.free();
     }
     const data = tallyData(tally);
     post(

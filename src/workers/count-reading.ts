@@ -17,8 +17,21 @@ import type { Share, TallyData } from './count-protocol.ts';
 import { Utf8Codes } from '../core/tally/utf8-codes.ts';
 import { VoteTally } from '../core/tally/vote-tally.ts';
 
-export function openPart(part: Blob | string): Promise<ParquetFile> {
-  return typeof part === 'string' ? ParquetFile.fromUrl(part) : ParquetFile.fromFile(part);
+/** A part opened by parquet-wasm, and its footer as core/parquet reads it (null when it cannot). */
+export interface OpenedPart {
+  file: ParquetFile;
+  bytes: PartBytes;
+  footer: ParquetFooter | null;
+}
+
+/** Opens a part with both readers at once: for an address, their footer requests go out together. */
+export async function openPart(part: Blob | string): Promise<OpenedPart> {
+  const bytes = partBytes(part);
+  const [file, footer] = await Promise.all([
+    typeof part === 'string' ? ParquetFile.fromUrl(part) : ParquetFile.fromFile(part),
+    partFooter(bytes),
+  ]);
+  return { file, bytes, footer };
 }
 
 /**
@@ -79,21 +92,18 @@ export class GroupTallier {
  * time, into `onGroup`; stops early when `live()` turns false. Returns false when stopped.
  */
 export async function readShare(
-  first: ParquetFile,
+  first: OpenedPart,
   parts: readonly (Blob | string)[],
   columns: readonly string[],
   share: Share,
   live: () => boolean,
   onGroup: (group: GroupColumns, last: boolean) => void,
 ): Promise<boolean> {
-  const files: ParquetFile[] = [first];
+  const opened: OpenedPart[] = [first];
   try {
     let number = 0;
     for (let k = 0; k < parts.length; k++) {
-      const part = parts[k];
-      const file = k === 0 ? first : (files[k] = await openPart(part));
-      const bytes = partBytes(part);
-      const footer = await partFooter(bytes);
+      const { file, bytes, footer } = k === 0 ? first : (opened[k] = await openPart(parts[k]));
       const groups = file.metadata().rowGroups().length;
       const direct =
         footer?.rowGroups.length === groups ? (g: number) => readChunks(bytes, footer, g, columns) : () => Promise.resolve(null);
@@ -115,7 +125,7 @@ export async function readShare(
     }
     return true;
   } finally {
-    for (const f of files.slice(1)) f.free();
+    for (const part of opened.slice(1)) part.file.free();
   }
 }
 

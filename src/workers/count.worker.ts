@@ -51,7 +51,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
   const first = await openPart(parts[0]);
   let helper: Helper | null = null;
   try {
-    const schema = tableFromIPC(first.schema().intoIPCStream()).schema;
+    const schema = tableFromIPC(first.file.schema().intoIPCStream()).schema;
     const columns = schemaColumns(schema);
     const early = request.mapping ? null : detectPreset(columns);
     if (early && !early.ok) return post({ type: 'skipped', id, reason: early.message });
@@ -62,7 +62,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     const kinds = Object.fromEntries(read.map((name) => [name, kindOf(schema.fields.find((f) => f.name === name)?.type)]));
     const problem = rowVoteProblem(base, kinds);
     if (problem) return post({ type: 'skipped', id, reason: problem });
-    const metadata = first.metadata();
+    const metadata = first.file.metadata();
     const firstRows = metadata.fileMetadata().numRows();
     const totalRows = firstRows * parts.length;
     // A big source is read by two: this worker takes every other row group, a helper the rest.
@@ -139,7 +139,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     // The page's load waits for this answer: a file with no rows (or none this shape reads) is left to DuckDB's path.
     if (!report(true) && current === id) post({ type: 'skipped', id, reason: 'no rows to count' });
   } finally {
-    first.free();
+    first.file.free();
     helper?.worker?.terminate();
   }
 }

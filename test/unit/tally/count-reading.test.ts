@@ -38,7 +38,7 @@ async function count(file: Blob, share: { index: number; of: number }) {
       },
     );
   } finally {
-    first.free();
+    first.file.free();
   }
   return { tally, direct };
 }
