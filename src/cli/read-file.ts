@@ -12,6 +12,7 @@ import { quoteIdent } from '../core/sql/quote.ts';
 import { describeSql, readColumns } from '../core/sql/summary.ts';
 import { FileError, firstLine } from './lib/errors.ts';
 import { withoutMalformedLines } from './lib/jsonl-lines.ts';
+import { startsAsParquet } from '../core/parquet/footer.ts';
 
 export type FileFormat = 'parquet' | 'csv' | 'json' | 'jsonl';
 
@@ -157,7 +158,7 @@ async function checkInput(db: Connector, input: string): Promise<FileFormat> {
   if (!info.isFile()) throw new FileError(input, 'not a file (a directory?)');
   if (info.size === 0) throw new FileError(input, 'the file is empty (0 bytes)');
   const head = await readHead(input, 256);
-  if (head.subarray(0, 4).toString('latin1') === 'PAR1') return 'parquet';
+  if (startsAsParquet(head)) return 'parquet';
   const format = byName() ?? 'csv';
   if (format === 'parquet') throw new FileError(input, 'not a parquet file (no PAR1 magic bytes at the start)');
   if (format === 'json' && head.toString('utf8').trimStart()[0] !== '[') return 'jsonl';

@@ -17,6 +17,7 @@ import type { Connector } from '../core/sql/connector.ts';
 import { schemaColumns } from '../core/schema/arrow-schema.ts';
 import { FileError, firstLine } from './lib/errors.ts';
 import { readFile, type LoadedFile, type ReadOptions } from './read-file.ts';
+import { startsAsParquet } from '../core/parquet/footer.ts';
 
 export interface HubFile extends LoadedFile {
   plan: ShardPlan;
@@ -94,6 +95,6 @@ async function resolveShard(url: string, dataset: string): Promise<string> {
   const head = response.ok ? new Uint8Array(await response.arrayBuffer()) : (await response.body?.cancel(), null);
   if (!response.ok) throw hubFailure(response.status, dataset, 'a parquet file');
   if (response.status !== 206) throw new Error(`the file host of ${dataset} does not answer range requests`);
-  if (String.fromCharCode(...head!.slice(0, 4)) !== 'PAR1') throw new Error(`a shard of ${dataset} is not a parquet file`);
+  if (!startsAsParquet(head!)) throw new Error(`a shard of ${dataset} is not a parquet file`);
   return response.url || url;
 }

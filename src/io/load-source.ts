@@ -12,6 +12,7 @@ import { hubFailure, type HubReading, type ShardPlan } from '../core/hub/hub-api
 import type { HubRef } from '../core/hub/hub-ref.ts';
 import { listHubShards } from './hub.ts';
 import { COPIES, estimateLoadBytes, LOAD_BUDGET_BYTES, storedBytes, type Storage } from '../core/schema/memory-estimate.ts';
+import { startsAsParquet } from '../core/parquet/footer.ts';
 
 /**
  * What can be loaded: a local file, one remote parquet address, or a Hub dataset (its split's
@@ -83,7 +84,7 @@ export async function detectFormat(source: Source): Promise<SourceFormat> {
     .replace(/[?#].*$/, '');
   if (source.kind !== 'file') return 'parquet';
   const head = new Uint8Array(await source.file.slice(0, 4).arrayBuffer());
-  if (head.length === 4 && String.fromCharCode(...head) === 'PAR1') return 'parquet';
+  if (startsAsParquet(head)) return 'parquet';
   if (name.endsWith('.parquet') || name.endsWith('.pq')) return 'parquet';
   if (name.endsWith('.jsonl') || name.endsWith('.ndjson')) return 'jsonl';
   if (name.endsWith('.json')) {

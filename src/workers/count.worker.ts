@@ -13,6 +13,7 @@ import type { ColumnMapping } from '../core/schema/mapping.ts';
 import { rowVoteProblem, type CellKind } from '../core/schema/row-vote.ts';
 import { TallyReader, tallyColumns, tallyValues, VoteTally } from '../core/tally/vote-tally.ts';
 import { schemaColumns } from '../core/schema/arrow-schema.ts';
+import { startsAsParquet } from '../core/parquet/footer.ts';
 import type { CountHelperRequest, CountHelperResponse, CountRequest, CountResponse, Share } from './count-protocol.ts';
 import { mergeTally, openPart, readShare, GroupTallier } from './count-reading.ts';
 
@@ -147,7 +148,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
 /** Whether a file starts as parquet does (CSV and JSON are loaded by DuckDB alone). */
 async function isParquet(file: Blob): Promise<boolean> {
   const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
-  return String.fromCharCode(...head) === 'PAR1';
+  return startsAsParquet(head);
 }
 
 /** How long the rows left should take, at the pace so far (startup included: it errs towards a board). */

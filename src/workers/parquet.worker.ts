@@ -7,6 +7,7 @@
 import init, { ParquetFile } from 'parquet-wasm/esm';
 import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
 import type { ParquetRequest, ParquetResponse } from './parquet-protocol.ts';
+import { startsAsParquet } from '../core/parquet/footer.ts';
 
 let file: ParquetFile | null = null;
 const ready = init({ module_or_path: wasmUrl });
@@ -72,7 +73,7 @@ async function probe(url: string): Promise<string> {
     );
   }
   const head = new Uint8Array(await response.arrayBuffer());
-  if (String.fromCharCode(...head.slice(0, 4)) !== 'PAR1') throw new Error(`${url} is not a parquet file (it does not start with PAR1)`);
+  if (!startsAsParquet(head)) throw new Error(`${url} is not a parquet file (it does not start with PAR1)`);
   return response.url || url;
 }
 

@@ -51,6 +51,11 @@ export interface ParquetFooter {
 /** Bytes of the footer's length and magic at the end of a file. */
 export const TAIL_BYTES = 8;
 
+/** Whether a file's first bytes are parquet's magic "PAR1" (every parquet file starts and ends with it). */
+export function startsAsParquet(head: Uint8Array): boolean {
+  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x41 && head[2] === 0x52 && head[3] === 0x31;
+}
+
 /** The footer's length from the file's last 8 bytes; throws unless they end with the plain (unencrypted) magic "PAR1". */
 export function footerLength(tail: Uint8Array): number {
   const magic = String.fromCharCode(...tail.subarray(4, 8));
