@@ -139,12 +139,13 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     const db = await createNodeConnector();
     try {
       // --style-control may read the answer texts, so it keeps them in `raw`. A board of the whole
-      // file needs only the mapped columns, counted by their distinct values (no battles table).
+      // file needs only the mapped columns, counted by their distinct values (no battles table),
+      // which DuckDB reads straight from a parquet file (a view) rather than loading them first.
       const whole = !args.styleControl && args.where.length === 0 && !hasQuickFilter(args.quick);
       const opened = await loadAndRecognise(
         db,
         args.hf ?? args.file,
-        args.styleControl ? { keep: 'all' } : whole ? { keep: { columns: [] } } : {},
+        args.styleControl ? { keep: 'all' } : whole ? { keep: { columns: [] }, view: true } : {},
       );
       const tallied = whole ? await tallyWholeFile(db, opened) : null;
       if (!tallied) await buildBattles(db, opened);

@@ -40,6 +40,13 @@ export interface ReadOptions {
   table?: string;
   /** Given the source's columns, the ones to load (default: all). */
   pickColumns?: (columns: ColumnInfo[]) => string[];
+  /**
+   * Parquet only: `table` is a view over the file(s), not a copy. Each query then reads the file again,
+   * but only the columns it asks for, straight into its own plan: faster when a few queries read a few
+   * columns once (a whole-file board: 0.04 s against 0.17 s of loading and 0.08 s of grouping for 1.67M
+   * battles). Other formats are always loaded (their parsing is the cost), and so is a file that goes away.
+   */
+  view?: boolean;
 }
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
@@ -82,14 +89,21 @@ interface Plan {
 
 async function finish(db: Connector, plan: Plan): Promise<LoadedFile> {
   const { name, format, table, paths } = plan;
-  const from = reader(format, paths.length);
+  const bound = paths.length === 1 ? '$1' : `[${paths.map((_, i) => `$${i + 1}`).join(', ')}]`;
+  const from = reader(format, bound);
   try {
-    const columns = readColumns(await db.query(`DESCRIBE SELECT * FROM ${from}`, [...paths]).catch(fail(name, format)));
+    const columns = readColumns(await db.query(`DESCRIBE SELECT * FROM ${from}`, [...paths]).catch(readFailure(name, format)));
     if (columns.length === 0) throw new FileError(name, 'no columns found');
     const wanted = plan.options.pickColumns?.(columns) ?? columns.map((c) => c.name);
     const select = wanted.length ? wanted.map(quoteIdent).join(', ') : '*';
-    await db.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
-    await db.query(`CREATE TABLE ${quoteIdent(table)} AS SELECT ${select} FROM ${from}`, [...paths]).catch(fail(name, format));
+    await dropRelation(db, table);
+    if (plan.options.view && format === 'parquet') {
+      // A view's text cannot hold parameters: the paths go in a session variable, bound like any value.
+      await db.query(`SET VARIABLE ${quoteIdent(VIEW_PATHS)} = ${bound}`, [...paths]);
+      await db.exec(`CREATE VIEW ${quoteIdent(table)} AS SELECT ${select} FROM ${reader(format, `getvariable('${VIEW_PATHS}')`)}`);
+    } else {
+      await db.query(`CREATE TABLE ${quoteIdent(table)} AS SELECT ${select} FROM ${from}`, [...paths]).catch(readFailure(name, format));
+    }
     const [{ rows }] = await db.query(`SELECT count(*) AS rows FROM ${quoteIdent(table)}`);
     if (Number(rows) === 0) throw new FileError(name, `no rows found in the ${format} data`);
     const rejected = format === 'csv' ? await csvRejects(db) : { malformed: plan.malformed, count: plan.malformed.length };
@@ -108,9 +122,17 @@ async function finish(db: Connector, plan: Plan): Promise<LoadedFile> {
   }
 }
 
-/** The table function that reads n inputs bound as $1 … $n. */
-function reader(format: FileFormat, n: number): string {
-  const src = n === 1 ? '$1' : `[${Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ')}]`;
+/** Drops the table or view of that name, if there is one (DROP TABLE refuses a view, and the reverse). */
+async function dropRelation(db: Connector, name: string): Promise<void> {
+  const found = await db.query(`SELECT table_type FROM information_schema.tables WHERE table_schema = 'main' AND table_name = $1`, [name]);
+  if (found.length) await db.exec(`DROP ${found[0].table_type === 'VIEW' ? 'VIEW' : 'TABLE'} ${quoteIdent(name)}`);
+}
+
+/** The session variable holding a view's paths (the command line reads one source, so one view at a time). */
+const VIEW_PATHS = 'arena_lens_view_paths';
+
+/** The table function that reads the inputs `src` names (parameters, or the view's variable). */
+function reader(format: FileFormat, src: string): string {
   switch (format) {
     case 'parquet':
       return `read_parquet(${src}, union_by_name = true)`;
@@ -195,8 +217,11 @@ async function csvRejects(db: Connector): Promise<{ malformed: Malformed[]; coun
   };
 }
 
-/** Turns a DuckDB reader error into a FileError that names the input and what was expected. */
-function fail(name: string, format: FileFormat) {
+/**
+ * Turns a DuckDB reader error into a FileError that names the input and what was expected: for a
+ * view (ReadOptions.view), the queries that read it first.
+ */
+export function readFailure(name: string, format: FileFormat) {
   return (error: unknown): never => {
     if (error instanceof FileError) throw error;
     const message = firstLine(error).replace(/^(query|statement) failed: /, '');

@@ -9,7 +9,7 @@ import type { BattlesInput } from '../../core/sql/battles.ts';
 import { buildBattles as buildBattlesTables } from '../../core/sql/build-battles.ts';
 import type { Connector } from '../../core/sql/connector.ts';
 import { rejectedByReasonSql, totalsSql } from '../../core/sql/summary.ts';
-import { readFile, type LoadedFile, type ReadOptions } from '../read-file.ts';
+import { readFailure, readFile, type LoadedFile, type ReadOptions } from '../read-file.ts';
 import type { HubRef } from '../../core/hub/hub-ref.ts';
 import { FileError, firstLine } from './errors.ts';
 import { recognise, type Recognised } from '../../core/sql/recognise.ts';
@@ -39,6 +39,8 @@ export interface LoadOptions {
    * mapped ones; `check` may refuse them by throwing (e.g. an unknown --by column).
    */
   keep?: 'all but text' | 'all' | { columns: string[]; check?: (columns: ColumnInfo[]) => void };
+  /** A local parquet source as a view, not loaded (ReadOptions.view): for a few queries over a few columns. */
+  view?: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export async function loadAndRecognise(
       : readFile(db, input as string | readonly string[], readOptions);
   const file = await read({
     table: RAW_TABLE,
+    view: options.view,
     pickColumns: (columns) => {
       if (keep === 'all') return columns.map((c) => c.name);
       if (keep !== 'all but text') keep.check?.(columns);
@@ -70,7 +73,9 @@ export async function loadAndRecognise(
       return columns.map((c) => c.name).filter((c) => wanted.has(c));
     },
   });
-  const { columns, detection, decode } = await recognise(db, RAW_TABLE, file.columns);
+  // A view reads the file only now: a damaged page is a file error, as it is while loading.
+  const recognised = recognise(db, RAW_TABLE, file.columns);
+  const { columns, detection, decode } = await (options.view ? recognised.catch(readFailure(file.name, file.format)) : recognised);
   if (!detection.ok) throw new FileError(file.name, detection.message);
   return { file, columns, detection, decode };
 }

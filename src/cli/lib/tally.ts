@@ -7,6 +7,7 @@ import { tallyColumns, type TalliedVotes } from '../../core/tally/vote-tally.ts'
 import type { Connector } from '../../core/sql/connector.ts';
 import { readTally } from '../../core/sql/vote-tally.ts';
 import { summariseCounts } from '../../core/stats/count-summary.ts';
+import { readFailure } from '../read-file.ts';
 import { RAW_TABLE, type OpenedFile, type Summary } from './open-file.ts';
 
 /** The whole file's tallied votes, or null when a mapped column has a type only SQL reads (then build battles). */
@@ -16,7 +17,8 @@ export async function tallyWholeFile(db: Connector, opened: OpenedFile): Promise
   const types = new Map(opened.columns.map((c) => [c.name, c.type]));
   const kinds = Object.fromEntries([...columns, ...(weight ? [weight] : [])].map((c) => [c, cellKind(types.get(c) ?? '')]));
   if (rowVoteProblem(mapping, kinds)) return null;
-  return readTally(db, RAW_TABLE, mapping, kinds);
+  // `raw` may be a view of the file (rank's whole-file board): reading it can still fail here.
+  return readTally(db, RAW_TABLE, mapping, kinds).catch(readFailure(opened.file.name, opened.file.format));
 }
 
 export function tallySummary(tallied: TalliedVotes): Summary {

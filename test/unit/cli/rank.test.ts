@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createNodeConnector } from '../../../src/cli/node-connector.ts';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '../../../src/cli/rank.ts';
@@ -204,6 +205,27 @@ describe('rank on bad input', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
+  });
+
+  it('exits 1 naming the file when a parquet page is damaged (read only while counting)', async () => {
+    const path = join(dir, 'damaged.parquet');
+    const db = await createNodeConnector();
+    try {
+      await db.query(
+        `COPY (SELECT 'm' || (i % 7) AS model_a, 'm' || (i % 5) AS model_b, ['model_a', 'model_b', 'tie'][1 + i % 3] AS winner
+          FROM range(200000) r(i)) TO $1 (FORMAT parquet, COMPRESSION zstd)`,
+        [path],
+      );
+    } finally {
+      db.close();
+    }
+    const bytes = readFileSync(path);
+    // Only the column data: the footer stays readable, so the file opens and fails while read.
+    bytes.fill(0x5a, 4, bytes.length - bytes.readUInt32LE(bytes.length - 8) - 8);
+    writeFileSync(path, bytes);
+    const r = await run(main, path, '--bootstrap', '0');
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toMatch(/^rank: \/.*\/damaged\.parquet: could not read it as PARQUET: /);
   });
 
   it('exits 2 when the anchor model is not in the file', async () => {

@@ -108,6 +108,27 @@ describe('readFile', () => {
     expect((await load(join(dir, '*.parquet'))).n).toBe(6000);
   });
 
+  it('makes parquet a view when asked (one path, several, a glob), CSV still a table, and replaces either by the other', async () => {
+    const a = join(dir, "view's a.parquet");
+    copyFileSync(join(STATIC, 'comparag-votes.parquet'), a);
+    const db = await createNodeConnector();
+    const kind = async () => (await db.query(`SELECT table_type FROM information_schema.tables WHERE table_name = 'raw'`))[0].table_type;
+    const rows = async () => Number((await db.query('SELECT count(*) AS n FROM raw'))[0].n);
+    try {
+      for (const input of [a, [a, join(STATIC, 'comparag-votes.parquet')], join(dir, 'view*.parquet')]) {
+        const file = await readFile(db, input, { view: true, pickColumns: () => ['tool_a_id', 'tool_b_id'] });
+        const n = typeof input === 'string' ? 3000 : 6000;
+        expect([await kind(), file.rows, await rows(), file.loadedColumns]).toEqual(['VIEW', n, n, ['tool_a_id', 'tool_b_id']]);
+      }
+      await readFile(db, join(STATIC, 'pair-counts.csv'), { view: true });
+      expect([await kind(), await rows()]).toEqual(['BASE TABLE', 270]);
+      await readFile(db, a, { view: true });
+      expect([await kind(), await rows()]).toEqual(['VIEW', 3000]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('names the file and the problem when it is missing, empty, not parquet or matches nothing', async () => {
     expect((await failure(join(dir, 'nope.csv'))).message).toBe(`${join(dir, 'nope.csv')}: no such file`);
     expect((await failure(write(dir, 'empty.csv', ''))).message).toMatch(/empty\.csv: the file is empty \(0 bytes\)$/);
