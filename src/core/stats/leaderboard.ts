@@ -88,7 +88,9 @@ export class IncrementalLeaderboard {
   fit: RatingFit;
   readonly observed: WinMatrix;
   private readonly davidson: DavidsonGroup[] | null;
-  private readonly bootstrap: RatingBootstrap | null;
+  /** Built at the first round, not with the point fit: its tables cost a few ms a board waits for. */
+  private bootstrapState: RatingBootstrap | null = null;
+  private readonly bootstrapPlan: { rounds: number; seed: number } | null;
   /** Computed when first needed: a bootstrap board's first sight (`current({ quick: true })`) goes without it. */
   private sandwich: SandwichIntervals | null = null;
   private readonly likelihood: PairLikelihood;
@@ -114,14 +116,18 @@ export class IncrementalLeaderboard {
     }
     const likelihood = ties === 'davidson' ? davidsonLikelihood : bradleyTerryLikelihood;
     this.likelihood = likelihood;
-    this.bootstrap =
-      bootstrapRounds > 0 && this.fit.groups.length > 0
-        ? new RatingBootstrap(this.fit, likelihood, { rounds: bootstrapRounds, seed })
-        : null;
+    this.bootstrapPlan = bootstrapRounds > 0 && this.fit.groups.length > 0 ? { rounds: bootstrapRounds, seed } : null;
+  }
+
+  /** The bootstrap, built on first use (null when there is none to run). */
+  private get bootstrap(): RatingBootstrap | null {
+    if (!this.bootstrapState && this.bootstrapPlan)
+      this.bootstrapState = new RatingBootstrap(this.fit, this.likelihood, this.bootstrapPlan);
+    return this.bootstrapState;
   }
 
   get finished(): boolean {
-    return !this.bootstrap || this.bootstrap.finished;
+    return !this.bootstrapPlan || (this.bootstrapState?.finished ?? false);
   }
 
   /**
@@ -131,7 +137,7 @@ export class IncrementalLeaderboard {
    */
   rescale(scale: RatingScale): void {
     this.fit = onScale(this.fit, scale, 'computeLeaderboard');
-    this.bootstrap?.rescale(this.fit);
+    this.bootstrapState?.rescale(this.fit);
     this.sandwich = null;
   }
 
@@ -140,7 +146,7 @@ export class IncrementalLeaderboard {
   }
 
   get roundsDone(): number {
-    return this.bootstrap ? this.bootstrap.roundsDone : 0;
+    return this.bootstrapState ? this.bootstrapState.roundsDone : 0;
   }
 
   /** Bootstrap rounds handed to a helper and taken back (RatingBootstrap.claim, runRange, absorb, release). */
@@ -154,7 +160,7 @@ export class IncrementalLeaderboard {
     this.bootstrap?.absorb(run);
   }
   releaseRounds(range: { from: number; count: number }): void {
-    this.bootstrap?.release(range);
+    this.bootstrapState?.release(range);
   }
 
   /**
@@ -164,11 +170,10 @@ export class IncrementalLeaderboard {
    */
   current({ quick = false }: { quick?: boolean } = {}): Leaderboard {
     if (!this.sandwich && (!quick || this.method === 'sandwich')) this.sandwich = sandwichIntervals(this.fit, this.likelihood);
-    const intervals = this.bootstrap && this.bootstrap.roundsDone > 0 ? this.bootstrap.intervals() : null;
+    const bootstrap = this.bootstrapState;
+    const intervals = bootstrap && bootstrap.roundsDone > 0 ? bootstrap.intervals() : null;
     const pairwise =
-      this.bootstrap && this.bootstrap.finished
-        ? { models: this.fit.models, above: this.bootstrap.pairwiseAbove(), rounds: this.bootstrap.roundsDone }
-        : null;
+      bootstrap && bootstrap.finished ? { models: this.fit.models, above: bootstrap.pairwiseAbove(), rounds: bootstrap.roundsDone } : null;
     return assembleLeaderboard(
       this.fit,
       this.observed,
@@ -176,7 +181,7 @@ export class IncrementalLeaderboard {
       this.sandwich,
       this.method,
       this.davidson,
-      this.bootstrap?.rounds ?? 0,
+      this.bootstrapPlan?.rounds ?? 0,
       pairwise,
     );
   }
