@@ -12,7 +12,7 @@ const FOLDED = 8;
 
 export function reservedHeight(dim: Dimension, distinct: number | undefined): number {
   if (dim.kind === 'number') return 103;
-  if (dim.kind === 'date' || dim.kind === 'unix-seconds') return 105;
+  if (dim.kind === 'date' || dim.kind === 'unix-seconds') return 137;
   const values = dim.kind === 'boolean' ? Math.min(distinct ?? 2, 3) : (distinct ?? 4);
   // Past MAX_CATEGORIES values a line says "top 60 of N values".
   return BASE + ROW * Math.min(values, FOLDED) + (values > FOLDED ? MORE : 0) + (values > MAX_CATEGORIES ? ROW : 0);
