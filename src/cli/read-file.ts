@@ -1,7 +1,7 @@
 /**
  * Puts one or many files (parquet, CSV, JSON array, JSONL; local paths, globs, or http(s) addresses
  * when DuckDB's httpfs is installed) into a DuckDB table with native DuckDB readers. The Node twin
- * of src/io/load-source.ts: same formats, same CSV reject handling, same error shape.
+ * of src/io/load-source.ts (and its readers, src/io/load-*.ts): same formats, same CSV reject handling, same error shape.
  * Paths are bound as parameters ($1 …): DuckDB accepts them in table functions, so no path is ever
  * spliced into SQL text.
  */

@@ -4,7 +4,8 @@
  */
 import type { Duck } from './duckdb.ts';
 import type { Connector } from '../core/sql/connector.ts';
-import { loadSource, LoadError, type LoadedSource, type LoadProgress, type Source } from './load-source.ts';
+import { loadSource } from './load-source.ts';
+import { LoadError, type LoadedSource, type LoadProgress, type Source } from './source.ts';
 import { detectPreset, type Detection } from '../core/schema/detect.ts';
 import { mappingColumns, sideColumns, winnerColumns, type ColumnMapping } from '../core/schema/mapping.ts';
 import type { ColumnInfo, ColumnRole } from '../core/schema/column.ts';

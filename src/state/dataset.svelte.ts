@@ -5,7 +5,7 @@
 import { getDuck, type Duck } from '../io/duckdb.ts';
 import { mark } from '../io/marks.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
-import { LoadError, sourceName, type LoadProgress, type Source } from '../io/load-source.ts';
+import { LoadError, sourceName, type LoadProgress, type Source } from '../io/source.ts';
 import { VoteCounter } from '../io/count-client.ts';
 import { analyse, openDataset, RAW_TABLE, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset.ts';
 import { winnerValuesSql } from '../core/sql/winner-values.ts';
@@ -15,7 +15,7 @@ export type { DatasetSummary, OpenedDataset } from '../io/open-dataset.ts';
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import { hubLabel, type HubRef } from '../core/hub/hub-ref.ts';
 import type { ColumnInfo } from '../core/schema/column.ts';
-import type { LoadedSource } from '../io/load-source.ts';
+import type { LoadedSource } from '../io/source.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'error';

@@ -1,6 +1,6 @@
 /**
  * Copies a JSONL file without its malformed lines, so DuckDB can read the rest: the page's rule
- * (src/io/load-source.ts) that a bad line is set aside and counted, never a row of NULLs.
+ * (src/io/load-json.ts) that a bad line is set aside and counted, never a row of NULLs.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
