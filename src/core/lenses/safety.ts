@@ -12,7 +12,7 @@ import { whereClause } from '../sql/pair-counts.ts';
 import { quoteIdent, quotePath } from '../sql/quote.ts';
 import { Params, type SqlCondition, type SqlQuery } from '../sql/statement.ts';
 import type { Leaderboard } from '../stats/leaderboard.ts';
-import { cohenKappa, type Kappa } from './judges.ts';
+import { cohenKappa, type Kappa } from '../stats/cohen-kappa.ts';
 
 export interface SafetyFlag {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cohenKappa } from '../../../src/core/lenses/judges.ts';
+import { cohenKappa } from '../../../src/core/stats/cohen-kappa.ts';
 import { agreementChart, judgeVotesChart, voteBars } from '../../../src/core/charts/judges.ts';
 import { labelRatesChart } from '../../../src/core/charts/defects.ts';
 
