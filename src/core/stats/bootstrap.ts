@@ -5,7 +5,7 @@ import { toElo, type GroupFit, type RatingFit } from './fit-groups.ts';
 import { factorWithRidge, maximiseLikelihood, maxAbs, pinReference } from './newton-maximise.ts';
 import type { PairLikelihood } from './pair-likelihood.ts';
 import { pairwiseAboveShare } from './pairwise-confidence.ts';
-import { inverseCdfSorted, quantileSorted } from './percentile.ts';
+import { inverseCdfInPlace, quantileInPlace } from './percentile.ts';
 import { PoissonSampler } from './poisson.ts';
 import { competitionRanks, rankScratch, ranksHold, sameRanks } from './round-ranks.ts';
 import { seededRandom, type Xoshiro128 } from './random.ts';
@@ -21,7 +21,7 @@ import type { StatsWarning } from './stats-warning.ts';
  * Linear and Nonlinear Equations, §5.4): O(pairs + models²) a step; the factor is refreshed only
  * if the steps stop shrinking. A round whose resample has no finite MLE in a group (the win graph
  * is no longer strongly connected) is redrawn, and the redraws are reported.
- * Intervals: percentiles 2.5 / 97.5 by linear interpolation (quantileSorted); rank intervals by
+ * Intervals: percentiles 2.5 / 97.5 by linear interpolation (quantileInPlace); rank intervals by
  * the inverse empirical CDF, so they stay integers.
  * Each round draws from its own random stream (the seed and the round's number), so rounds can run
  * in any order, in chunks, or in another worker (runRange, absorb) and give the same intervals.
@@ -258,12 +258,11 @@ export class RatingBootstrap {
           column[r] = s.ratings[round * m + k];
           rankColumn[r] = s.ranks[round * m + k];
         }
-        column.sort();
-        rankColumn.sort();
-        lower[members[k]] = quantileSorted(column, tail);
-        upper[members[k]] = quantileSorted(column, 1 - tail);
-        rankLower[members[k]] = inverseCdfSorted(rankColumn, tail);
-        rankUpper[members[k]] = inverseCdfSorted(rankColumn, 1 - tail);
+        // Four order statistics of each column, selected rather than sorted (this runs at every report).
+        lower[members[k]] = quantileInPlace(column, tail);
+        upper[members[k]] = quantileInPlace(column, 1 - tail);
+        rankLower[members[k]] = inverseCdfInPlace(rankColumn, tail);
+        rankUpper[members[k]] = inverseCdfInPlace(rankColumn, 1 - tail);
       }
     });
     return { rounds: this.rounds, roundsDone: done, lower, upper, rankLower, rankUpper, warnings };

@@ -18,3 +18,61 @@ export function inverseCdfSorted(sorted: ArrayLike<number>, p: number): number {
   if (!(p >= 0 && p <= 1)) throw new RangeError(`inverseCdfSorted: p must be in [0, 1], got ${p}`);
   return sorted[Math.max(0, Math.ceil(n * p) - 1)];
 }
+
+/**
+ * The k-th smallest (0-based) of values[from, to), found by partitioning in place (Hoare's
+ * selection, median-of-three pivot): the number a sort would put at k, in linear expected time.
+ * `values` is reordered: afterwards values[k] holds it, none before it larger, none after smaller.
+ * NaN has no place in an order: values must not hold it.
+ */
+export function selectInPlace(values: Float64Array, k: number, from = 0, to = values.length): number {
+  if (!(Number.isInteger(k) && from <= k && k < to && to <= values.length))
+    throw new RangeError(`selectInPlace: k must be an index in [${from}, ${to}), got ${k}`);
+  let lo = from,
+    hi = to - 1;
+  while (lo < hi) {
+    const a = values[lo],
+      b = values[(lo + hi) >>> 1],
+      c = values[hi];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo,
+      j = hi;
+    // Values equal to the pivot stop both scans and are swapped: many ties split evenly.
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i++] = values[j];
+        values[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break; // j < k < i: values[k] equals the pivot, in place
+  }
+  return values[k];
+}
+
+/** quantileSorted of `values` without sorting them (selectInPlace reorders them). */
+export function quantileInPlace(values: Float64Array, p: number): number {
+  const n = values.length;
+  if (n === 0) throw new RangeError('quantileInPlace: no values');
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`quantileInPlace: p must be in [0, 1], got ${p}`);
+  const h = (n - 1) * p,
+    lo = Math.floor(h);
+  const below = selectInPlace(values, lo);
+  if (lo + 1 >= n) return below;
+  // The next order statistic is the smallest of what the selection left after lo.
+  let above = values[lo + 1];
+  for (let k = lo + 2; k < n; k++) if (values[k] < above) above = values[k];
+  return below + (h - lo) * (above - below);
+}
+
+/** inverseCdfSorted of `values` without sorting them (selectInPlace reorders them). */
+export function inverseCdfInPlace(values: Float64Array, p: number): number {
+  const n = values.length;
+  if (n === 0) throw new RangeError('inverseCdfInPlace: no values');
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`inverseCdfInPlace: p must be in [0, 1], got ${p}`);
+  return selectInPlace(values, Math.max(0, Math.ceil(n * p) - 1));
+}
