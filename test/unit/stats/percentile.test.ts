@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  inverseCdfInPlace,
-  inverseCdfSorted,
-  quantileInPlace,
-  quantileSorted,
-  selectInPlace,
-} from '../../../src/core/stats/percentile.ts';
+import { inverseCdfInPlace, inverseCdfSorted, quantileInPlace, quantileSorted, selectInPlace } from '../../../src/core/stats/percentile.ts';
 
 describe('percentiles', () => {
   it('interpolates linearly like numpy.quantile and R type 7', () => {
