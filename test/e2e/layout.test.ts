@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Session } from './browser.ts';
-import { closeChecked } from './page-helpers.ts';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, DEFAULT_SAMPLE_FILE, waitForDataset } from './page-helpers.ts';
 import { LENS_SAMPLES, lensTabs, openLens, openSample } from './lens-helpers.ts';
 
 /**
@@ -77,5 +77,36 @@ describe('every lens at 800 and 1440 px: no clipped label, no unreachable column
         expect(found).toEqual({});
       });
     }
+  }
+});
+
+describe('the header', () => {
+  const sessions: Session[] = [];
+  afterAll(async () => {
+    for (const s of sessions) await closeChecked(s);
+  });
+
+  // The default sample has the longest name in the sample menu, which once pushed them out of sight.
+  for (const width of [1440, 800]) {
+    test(`shows the votes and models on screen at ${width} px, on one line with the pickers when wide`, async () => {
+      const session = await openSession({ width, height: 900 });
+      sessions.push(session);
+      const { page } = session;
+      await page.goto(appUrl());
+      await waitForDataset(page, DEFAULT_SAMPLE_FILE);
+      await page.waitForSelector('[data-testid="slice-figures"][data-votes="1670250"]');
+      const seen = await page.evaluate(() => {
+        const figures = document.querySelector('[data-testid="slice-figures"]')!;
+        const box = figures.parentElement!.getBoundingClientRect();
+        const header = document.querySelector('header')!.getBoundingClientRect();
+        const shown = [...figures.querySelectorAll('strong')].map((s) => {
+          const r = s.getBoundingClientRect();
+          return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1 ? s.textContent : null;
+        });
+        return { shown, headerHeight: Math.round(header.height) };
+      });
+      expect(seen.shown).toEqual(['1,670,250', '129']);
+      if (width === 1440) expect(seen.headerHeight).toBeLessThan(60);
+    });
   }
 });
