@@ -15,8 +15,10 @@ import {
   readLabelRates,
   type DefectSpec,
   type DefectText,
+  type LabelRate,
 } from '../../src/core/lenses/defects.ts';
 import type { Connector } from '../../src/core/sql/connector.ts';
+import { labelColoursText, labelRatesChart } from '../../src/core/charts/defects.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';
 
 const samples = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples;
@@ -183,6 +185,25 @@ describe('defects lens on the comparIA sample', () => {
       'prompt_length',
       'turns',
     ]);
+  });
+
+  it('colours a quality blue and a defect red, and says so; a dataset of defects only needs no key', async () => {
+    const colours = (rates: LabelRate[]) => {
+      const bars = labelRatesChart(rates, 'answers').marks![0] as unknown as { channels: { fill: { value: (r: LabelRate) => string } } };
+      return Object.fromEntries(rates.map((r) => [r.label, bars.channels.fill.value(r)]));
+    };
+    const rates = readLabelRates(comparia.spec, await run(comparia.db, labelRatesSql(comparia.spec, all)));
+    expect(colours(rates)).toEqual({
+      useful: '#4e79a7',
+      creative: '#4e79a7',
+      clear_formatting: '#4e79a7',
+      incorrect: '#d1495b',
+      superficial: '#d1495b',
+      instructions_not_followed: '#d1495b',
+      'any defect': '#6d597a',
+    });
+    expect(labelColoursText(rates)).toBe('blue: a quality, red: a defect, purple: any defect');
+    expect(labelColoursText(readLabelRates(maxx.spec, await run(maxx.db, labelRatesSql(maxx.spec, all))))).toBe('');
   });
 
   it("counts each model's labels (side a labels to model_a, side b to model_b) as planted", async () => {

@@ -17,7 +17,17 @@ export const countText = (r: LabelRate) =>
     ? `${int(r.count)} of ${int(r.labelled)} labelled${r.units > r.labelled ? `; ${int(r.units - r.labelled)} with no label` : ''}`
     : `no label on ${int(r.units)}`;
 
-/** Share of units carrying each label, one bar per label. */
+/** Bar colours: a defect red, a quality (comparIA's useful, creative …) blue, "any defect" purple. */
+const LABEL_COLOUR = { defect: '#d1495b', quality: '#4e79a7', any: '#6d597a' };
+const labelColour = (r: LabelRate) => (r.index < 0 ? LABEL_COLOUR.any : r.negative ? LABEL_COLOUR.defect : LABEL_COLOUR.quality);
+
+/** What the colours of labelRatesChart mean, for its subtitle; empty when every bar is a defect. */
+export function labelColoursText(rates: LabelRate[]): string {
+  if (!rates.some((r) => !r.negative)) return '';
+  return `blue: a quality, red: a defect${rates.some((r) => r.index < 0) ? ', purple: any defect' : ''}`;
+}
+
+/** Share of units carrying each label, one bar per label, coloured by whether the label is a quality or a defect. */
 export function labelRatesChart(rates: LabelRate[], unit: string, width = 620): Plot.PlotOptions {
   return {
     width,
@@ -30,7 +40,7 @@ export function labelRatesChart(rates: LabelRate[], unit: string, width = 620): 
       Plot.barX(rated(rates), {
         x: 'rate',
         y: 'label',
-        fill: (r: LabelRate) => (r.index < 0 ? '#6d597a' : '#d1495b'),
+        fill: labelColour,
         tip: true,
         title: (r: LabelRate) => `${pretty(r.label)}: ${rateText(r)}\n${countText(r)}`,
       }),

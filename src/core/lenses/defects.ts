@@ -250,6 +250,8 @@ export interface LabelRate {
   label: string;
   /** Index into spec.labels, or -1 for "any defect". */
   index: number;
+  /** A defect (or "any defect") rather than a quality. */
+  negative: boolean;
   count: number;
   units: number;
   /** Units that carry the label at all, true or false (a NULL label is "no label", not "false"). */
@@ -273,12 +275,12 @@ export function readLabelRates(spec: DefectSpec, rows: readonly Row[], dimension
     spec.labels.forEach((l, i) => {
       const count = Number(r[`l${i}`]);
       const labelled = Number(r[`n${i}`]);
-      out.push({ group, label: l.name, index: i, count, units, labelled, rate: rate(count, labelled) });
+      out.push({ group, label: l.name, index: i, negative: l.negative, count, units, labelled, rate: rate(count, labelled) });
     });
     if ('any_defect' in r) {
       const count = Number(r.any_defect);
       const labelled = Number(r.any_labelled);
-      out.push({ group, label: 'any defect', index: -1, count, units, labelled, rate: rate(count, labelled) });
+      out.push({ group, label: 'any defect', index: -1, negative: true, count, units, labelled, rate: rate(count, labelled) });
     }
   }
   return out;
