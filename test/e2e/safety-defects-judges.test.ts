@@ -131,6 +131,10 @@ describe('safety, defects and judges lenses on their samples', () => {
     expect(f['label:incorrect']).toBe(sum('incorrect'));
     expect(f['label:useful']).toBe(sum('useful'));
     expect(await waitForChart(page, 'comparia-votes-labels-per-model', '[aria-label="cell"] rect', 112)).toBe(112);
+    // Label counts depend on the slice only: their caption names no anchor nor intervals.
+    const rates = page.locator('[data-chart="comparia-votes-label-rates"]');
+    expect(await rates.getByTestId('chart-provenance').textContent()).toBe('all votes');
+    expect(await rates.locator('.subtitle').textContent()).toBe('16,000 answers · blue: a quality, red: a defect, purple: any defect');
     const cell = page.locator('[data-chart="comparia-votes-labels-per-model"] svg [aria-label="cell"] rect');
     // Cells come in data order: models sorted by name, then the six labels in file order and "any defect".
     const i = [...samples['comparia-votes.parquet'].model_names].sort().indexOf('corvid-7b') * 7 + 3;

@@ -94,7 +94,12 @@ export function withProvenance(
 
 /** The short line under a caption: slice, quick filters, anchor and interval method. */
 export function captionLine(p: Provenance): string {
-  return `${p.slice}${p.quickFilters.length ? ` (${p.quickFilters.join(', ')})` : ''} · anchor ${anchorText(p)} · ${intervalText(p)}${p.ties === 'davidson' ? ' · Davidson ties' : ''}`;
+  return `${sliceCaption(p)} · anchor ${anchorText(p)} · ${intervalText(p)}${p.ties === 'davidson' ? ' · Davidson ties' : ''}`;
+}
+
+/** The slice and quick filters alone: the caption of a chart of counts, which no rating option changes. */
+export function sliceCaption(p: Provenance): string {
+  return `${p.slice}${p.quickFilters.length ? ` (${p.quickFilters.join(', ')})` : ''}`;
 }
 
 /** CSV with the provenance as trailing columns (see withProvenance). */
