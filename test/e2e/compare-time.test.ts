@@ -72,6 +72,10 @@ describe('the compare and over-time lenses on the default sample', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid="time-progress"]'), null, { timeout: 90_000 });
     const lines = page.locator('[data-testid="time-chart"] g[aria-label="line"] path');
     expect(await lines.count()).toBe(8);
+    // Each window is its own fit (mean 1000, 100 rounds): the caption names the slice, not the leaderboard's settings.
+    const frame = page.locator('[data-chart$="ratings-over-time"]');
+    expect(await frame.getByTestId('chart-provenance').textContent()).toBe('all votes');
+    expect(await frame.locator('.subtitle').textContent()).toContain('mean 1000 in each window; bands: 95% bootstrap, 100 rounds a window');
     const entries = await page.getByTestId('time-entries').textContent();
     const firstDay = new Date(planted.late_model.first_tstamp * 1000).toISOString().slice(0, 10);
     expect(entries).toContain(`${planted.late_model.model} (first vote ${firstDay})`);

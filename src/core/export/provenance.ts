@@ -32,15 +32,22 @@ export const intervalText = (p: Pick<Provenance, 'intervals' | 'rounds'>) =>
 
 /** One line for captions and chart footers. */
 export function provenanceLine(p: Provenance): string {
+  return [...sourceParts(p), `anchor: ${anchorText(p)}`, tiesText(p), intervalText(p), `${p.rounds} bootstrap rounds, seed ${p.seed}`].join(
+    ' · ',
+  );
+}
+
+/** provenanceLine for a chart no rating option changes (counts, or fits with settings of their own): file and slice. */
+export function sliceProvenanceLine(p: Provenance): string {
+  return sourceParts(p).join(' · ');
+}
+
+function sourceParts(p: Provenance): string[] {
   return [
     `${p.file}${p.fingerprint ? ` (fingerprint ${p.fingerprint})` : ''}`,
     `slice: ${p.slice}`,
     `quick filters: ${p.quickFilters.length ? p.quickFilters.join(', ') : 'none'}`,
-    `anchor: ${anchorText(p)}`,
-    tiesText(p),
-    intervalText(p),
-    `${p.rounds} bootstrap rounds, seed ${p.seed}`,
-  ].join(' · ');
+  ];
 }
 
 /** The same as named fields (JSON downloads and `rank --json`). */
