@@ -26,7 +26,7 @@ describe('loading files of every kind', () => {
     for (let i = 0; i < 20; i++) rows.push({ left: 'gamma', right: 'alpha', winner: i % 2 ? 'left' : 'right' });
     await dropFile(session.page, file('synonyms.json', JSON.stringify(rows)));
     const figures = await summaryFigures(session.page);
-    expect(figures).toMatchObject({ rows: 120, votes: 120, models: 3, outcomes: { a: 40 + 30 + 10, b: 20 + 10, tie: 10, both_bad: 0 } });
+    expect(figures).toMatchObject({ rows: 120, votes: 120, models: 3, outcomes: { a: 40 + 30 + 10, b: 20 + 10, tie: 10 } });
     await waitForRatings(session.page);
     expect(await session.page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(3);
   });

@@ -124,7 +124,7 @@ describe('the mapping form reads the other common layouts', () => {
     await waitForDataset(page, 'pandalm.csv', before);
     const f = await summaryFigures(page);
     // Majorities: [1,1,2] → a, [2,2,0] → b, [0,0,1] → tie, [1,2,0] → tie, [2,2,2] → b; six of each.
-    expect(f).toMatchObject({ rows: 30, votes: 30, models: 3, preset: 'user-mapping', outcomes: { a: 6, b: 12, tie: 12, both_bad: 0 } });
+    expect(f).toMatchObject({ rows: 30, votes: 30, models: 3, preset: 'user-mapping', outcomes: { a: 6, b: 12, tie: 12 } });
     expect(await sql(page, `SELECT DISTINCT CAST(model_a AS VARCHAR) AS m FROM battles ORDER BY m`)).toContain('llama-7b');
   });
 

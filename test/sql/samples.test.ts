@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { recognise } from '../../src/core/sql/recognise.ts';
+import { possibleOutcomes } from '../../src/core/schema/mapping.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';
 
 /** Each shipped sample through the page's load path (recognise, battles), as a user's file of that shape. */
@@ -41,6 +42,24 @@ describe('every sample opens on its preset with its figures', () => {
       (await db.query('SELECT reason, count(*) AS n FROM rejected_rows GROUP BY 1')).map((r) => [r.reason, r.n]),
     );
     expect(reasons).toEqual(e.rejected);
+  });
+});
+
+describe('the outcomes a sample can give, as the summary shows them', () => {
+  const expected: Record<string, string[]> = {
+    'arena-conversations.parquet': ['a', 'b', 'both_bad', 'tie'],
+    'chatbot-arena-20240814-counts.parquet': ['a', 'b', 'both_bad', 'tie'],
+    'lmarena-140k.parquet': ['a', 'b', 'both_bad', 'tie'],
+    'lmarena-55k.csv': ['a', 'b', 'tie'],
+    'comparia-votes.parquet': ['a', 'b', 'tie'],
+    'genrm-judges.parquet': ['a', 'b', 'tie'],
+    'french-maxx.parquet': ['a'],
+  };
+  it.each(Object.keys(samples))('%s: every outcome its battles hold, and no "both bad" where the shape has none', async (file) => {
+    const possible = possibleOutcomes((await open(file)).mapping);
+    const held = (await db.query('SELECT DISTINCT CAST(outcome AS VARCHAR) AS o FROM battles')).map((r) => String(r.o));
+    for (const o of held) expect(possible, o).toContain(o);
+    if (expected[file]) expect([...possible].sort()).toEqual(expected[file]);
   });
 });
 

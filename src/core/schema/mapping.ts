@@ -58,6 +58,26 @@ export function sideColumns(s: SideSource): string[] {
   return [s.column];
 }
 
+/**
+ * The outcomes a mapping can give a vote: a dataset without "both bad" (comparIA, GenRM, VERDICTS …)
+ * need not show a both-bad count of 0 as if it could have been otherwise.
+ */
+export function possibleOutcomes(m: ColumnMapping): Set<Outcome> {
+  const w = m.winner;
+  const out = new Set<Outcome>(
+    w.kind === 'constant'
+      ? [w.outcome]
+      : w.kind === 'one-hot'
+        ? (Object.keys(w.columns) as Outcome[])
+        : // A majority of verdicts is A, B or a tie (MAJORITY_RULE).
+          w.kind === 'votes'
+          ? ['a', 'b', 'tie']
+          : [...Object.values(w.labels), ...(w.namesModel ? (['a', 'b'] as const) : [])],
+  );
+  if (m.tieFlag) out.add('tie');
+  return out;
+}
+
 /** Columns a winner source reads. */
 export function winnerColumns(w: WinnerSource): string[] {
   switch (w.kind) {
