@@ -34,7 +34,7 @@ describe('every built-in sample, dropped on the page', () => {
     expect(figures.votes).toBe(planted.votes);
     expect(figures.models).toBe(planted.models);
     // Every outcome the votes hold, with its count; a zero only where the shape could have given it (no "both bad 0" for comparIA).
-    for (const [o, n] of Object.entries(planted.outcomes)) if (n > 0) expect(figures.outcomes[o], o).toBe(n);
+    for (const [o, n] of Object.entries(planted.outcomes as Record<string, number>)) if (n > 0) expect(figures.outcomes[o], o).toBe(n);
     for (const [o, n] of Object.entries(figures.outcomes)) expect(n, o).toBe(planted.outcomes[o]);
     expect(figures.rejected).toEqual(planted.rejected);
     const landing = LANDING[planted.preset] ?? 'leaderboard';
