@@ -13,12 +13,16 @@ function splitCsv(line: string): string[] {
   for (let k = 0; k < line.length; k++) {
     const ch = line[k];
     if (quoted) {
-      if (ch === '"' && line[k + 1] === '"') ((field += '"'), k++);
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && line[k + 1] === '"') {
+        field += '"';
+        k++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') (out.push(field), (field = ''));
-    else field += ch;
+    else if (ch === ',') {
+      out.push(field);
+      field = '';
+    } else field += ch;
   }
   out.push(field);
   return out;
