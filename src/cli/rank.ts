@@ -1,7 +1,7 @@
 /**
  * npm run rank -- FILE | --hf owner/name [--config C --split S] [--where COLUMN=VALUE …] [quick toggles]
  *   [--anchor MODEL=RATING] [--bootstrap N] [--seed S] [--ties half|davidson] [--intervals bootstrap|sandwich]
- *   [--style-control] [--json|--csv]
+ *   [--style-control] [--method NAME] [--audit [--pair "A vs B" …] [--budget N] [--trials N] [--folds K]] [--json|--csv]
  * The page's leaderboard without the page: same presets, SQL builders and statistics.
  * Exit codes: 0 done, 1 the file could not be read or understood, 2 bad usage.
  */
@@ -25,6 +25,10 @@ import { describeInput, inputWarnings } from './lib/report.ts';
 import { isEntry, processIo, reportError, runAsEntry, type Io } from './lib/run.ts';
 import { createNodeConnector } from './node-connector.ts';
 import { BoardThreads } from './parallel-board.ts';
+import { runAudit } from '../core/stats/audit.ts';
+import { METHOD_NAMES, methodScores, type MethodName } from '../core/stats/method-compare.ts';
+import { auditJson, auditText, methodCsv, methodJson, methodText } from './lib/audit-text.ts';
+import { readOrderedVotes } from './lib/vote-order.ts';
 
 export const RANK_USAGE = `usage: npm run rank -- FILE [options]
        npm run rank -- --hf OWNER/NAME [--config C] [--split S] [options]
@@ -48,7 +52,16 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
   --style-control        the style-controlled board (LMArena's compute_style_control): features from
                          conv_metadata when the file has it, else measured from the answer texts;
                          anchored like FastChat (mixtral-8x7b-instruct-v0.1 = 1114 when present) unless --anchor
-  --json | --csv         print records instead of a text table
+  --method NAME          print one rating method's scores instead of the board: ${METHOD_NAMES.join(', ')}
+                         (evalica's definitions and defaults; elo needs votes, not a counts file)
+  --audit                the trust audit: the fewest votes found whose removal flips #1 vs #2 and each
+                         adjacent pair to rank 10 (confirmed by exact refits; random removals beside),
+                         fit diagnostics (Bradley-Terry, Davidson, Rao-Kupper) and the methods side by side
+  --pair "A vs B"        with --audit, also check this pair (repeat for more)
+  --budget N             with --audit, most votes a flip search may remove (default 1% of votes, at least 100)
+  --trials N             with --audit, random removals per pair (default 100)
+  --folds K              with --audit, folds of the held-out log-loss (default 5)
+  --json | --csv         print records instead of a text table (--csv not with --audit)
 `;
 
 const OPTIONS = {
@@ -68,6 +81,12 @@ const OPTIONS = {
   ties: { type: 'string' },
   intervals: { type: 'string' },
   'style-control': { type: 'boolean' },
+  method: { type: 'string' },
+  audit: { type: 'boolean' },
+  pair: { type: 'string', multiple: true },
+  budget: { type: 'string' },
+  trials: { type: 'string' },
+  folds: { type: 'string' },
   json: { type: 'boolean' },
   csv: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -85,6 +104,9 @@ export interface RankArgs {
   ties: 'half' | 'davidson';
   intervals: 'bootstrap' | 'sandwich';
   styleControl: boolean;
+  /** One rating method's scores instead of the board. */
+  method?: MethodName;
+  audit?: { pairs: [string, string][]; budget?: number; trials: number; folds: number };
   output: 'text' | 'json' | 'csv';
 }
 
@@ -104,7 +126,24 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' {
   if (values.json && values.csv) throw new UsageError('--json and --csv cannot be used together');
   const where = values.where ?? [];
   checkWhere(where);
+  const method = values.method === undefined ? undefined : choiceOption('method', values.method, METHOD_NAMES, 'bradley-terry');
+  if (values.audit && (method || values['style-control']))
+    throw new UsageError(`--audit cannot be used with --${method ? 'method' : 'style-control'}`);
+  if (method && values['style-control']) throw new UsageError('--method cannot be used with --style-control');
+  if (values.audit && values.csv) throw new UsageError('--audit prints text or --json, not --csv');
+  for (const name of ['pair', 'budget', 'trials', 'folds'] as const)
+    if (values[name] !== undefined && !values.audit) throw new UsageError(`--${name} goes with --audit`);
+  const audit = values.audit
+    ? {
+        pairs: (values.pair ?? []).map(pairOption),
+        ...(values.budget !== undefined ? { budget: integerOption('budget', values.budget, 100, 1, 1_000_000_000) } : {}),
+        trials: integerOption('trials', values.trials, 100, 0, 100_000),
+        folds: integerOption('folds', values.folds, 5, 2, 100),
+      }
+    : undefined;
   return {
+    ...(method ? { method } : {}),
+    ...(audit ? { audit } : {}),
     file: hf ? hf.dataset : positionals[0],
     ...(hf ? { hf } : {}),
     where,
@@ -134,14 +173,17 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return 0;
     }
     const threads = new BoardThreads();
+    const boardWanted = !args.styleControl && !args.method && !args.audit;
     // The helper thread starts while the file is read, so it is ready when the rounds are.
-    if (args.bootstrapRounds > 0 && !args.styleControl) threads.warm();
+    if (args.bootstrapRounds > 0 && boardWanted) threads.warm();
     const db = await createNodeConnector();
     try {
       // --style-control may read the answer texts, so it keeps them in `raw`. A board of the whole
       // file needs only the mapped columns, counted by their distinct values (no battles table),
       // which DuckDB reads straight from a parquet file (a view) rather than loading them first.
-      const whole = !args.styleControl && args.where.length === 0 && !hasQuickFilter(args.quick);
+      // Elo (--method elo, and among --audit's methods) needs the votes in order, so the battles table.
+      const wantsOrder = args.method === 'elo' || !!args.audit;
+      const whole = !args.styleControl && !wantsOrder && args.where.length === 0 && !hasQuickFilter(args.quick);
       const opened = await loadAndRecognise(
         db,
         args.hf ?? args.file,
@@ -180,6 +222,34 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
               ? styleCsv(style)
               : styleText(style),
         );
+        return 0;
+      }
+      if (args.method || args.audit) {
+        for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
+        const isCounts = !!opened.detection.mapping.weight;
+        const votes = wantsOrder && !isCounts ? await readOrderedVotes(db, slice.where, slice.columns ?? [], counts.models) : null;
+        if (args.method) {
+          const scores = methodScores(args.method, counts, votes);
+          if (!scores) throw new UsageError(`--method elo needs the votes in order; ${args.file} holds pre-aggregated counts`);
+          io.stdout(
+            args.output === 'json'
+              ? methodJson(args.method, counts.models, scores, provenance)
+              : args.output === 'csv'
+                ? methodCsv(counts.models, scores)
+                : methodText(args.method, counts.models, scores),
+          );
+          return 0;
+        }
+        const a = args.audit!;
+        const report = runAudit(counts, {
+          pairs: a.pairs,
+          budget: a.budget,
+          randomTrials: a.trials,
+          folds: a.folds,
+          seed: args.seed,
+          votes,
+        });
+        io.stdout(args.output === 'json' ? auditJson(report, provenance) : auditText(report));
         return 0;
       }
       const board = await threads.leaderboard(counts, {
@@ -233,6 +303,15 @@ function sliceLine(slice: Slice, votes: number, file: LoadedFile | HubFile): str
     );
   }
   return lines.map((l) => `${l}\n`).join('');
+}
+
+/** --pair "A vs B": two model names around the first " vs ". */
+function pairOption(value: string): [string, string] {
+  const at = value.indexOf(' vs ');
+  const a = at > 0 ? value.slice(0, at).trim() : '',
+    b = at > 0 ? value.slice(at + 4).trim() : '';
+  if (!a || !b) throw new UsageError(`--pair must be "MODEL vs MODEL", got "${value}"`);
+  return [a, b];
 }
 
 /** --hf takes owner/name or a dataset page address; --config and --split only go with it. */

@@ -3,7 +3,9 @@
  * page's Filter objects (core/view/where-text.ts, core/view/quick-filters.ts) and bound by the same
  * builder (core/sql/filters.ts), then the pair counts under that condition, minimum votes applied.
  */
+import type { ColumnInfo } from '../../core/schema/column.ts';
 import type { Connector } from '../../core/sql/connector.ts';
+import type { SqlCondition } from '../../core/sql/statement.ts';
 import { BATTLES_TABLE } from '../../core/sql/battles.ts';
 import { filtersSql, type Filter } from '../../core/sql/filters.ts';
 import { readCounts } from '../../core/sql/pair-counts.ts';
@@ -35,6 +37,9 @@ export interface Slice {
   counts: PairCounts;
   filters: Filter[];
   droppedModels: string[];
+  /** The slice's condition on the battles table (none for the whole file), and that table's columns. */
+  where?: SqlCondition;
+  columns?: ColumnInfo[];
 }
 
 export async function readSlice(db: Connector, wheres: readonly string[], quick: QuickToggles = NO_QUICK): Promise<Slice> {
@@ -49,7 +54,7 @@ export async function readSlice(db: Connector, wheres: readonly string[], quick:
   const all = [...filters, ...quickFilters(quick, columns)];
   const where = filtersSql(all, columns);
   const kept = dropModelsBelow(await readCounts(db, where.sql ? where : undefined), quick.minVotes);
-  return { counts: kept.counts, filters: all, droppedModels: kept.droppedModels };
+  return { counts: kept.counts, filters: all, droppedModels: kept.droppedModels, where: where.sql ? where : undefined, columns };
 }
 
 /** Whether a quick toggle cuts votes (minimum votes only drops models from the counts). */
