@@ -15,21 +15,39 @@ import { runConsoleQuery, type ConsoleResult } from './sql-console.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import type { RatingsStore } from './ratings.svelte.ts';
 import type { ViewStore } from './view.svelte.ts';
+import type { OnlineEloSource } from './online-elo.ts';
 
-export interface LensContext {
-  /** @deprecated lenses ask through query/text/counts/board; kept while the last ones move over. */
-  duck: Duck;
-  dataset: OpenedDataset;
-  /** The current slice; `sql` is '' when nothing is filtered. Placeholders start at $1. */
-  where: SqlCondition;
+/** What every lens gets, the leaderboard's included. */
+interface PageParts {
   /** A short phrase naming the slice, for chart titles ("all votes", "language = French"). */
   sliceLabel: string;
   /** Ratings of the current slice (leaderboard, observed win matrix, pair counts), refined live. */
   ratings: RatingsStore;
   /** Base name for downloads, e.g. "arena-conversations". */
   fileStem: string;
-  /** The view in the address: a lens keeps its selections there (matrix pair, compared slices). */
+  /**
+   * The view in the address: a lens keeps its own selections in its slot, `view.state.slots[id]`
+   * (the matrix's pair, the compared slices; core/view/lenses.ts).
+   */
   view: ViewStore;
+}
+
+/**
+ * What a lens that waits only for the board gets (the leaderboard: shown from the shipped counts
+ * before DuckDB has read the file). `ratings.leaderboard` is set.
+ */
+export interface BoardContext extends PageParts {
+  /** Models the minimum-votes toggle left out of the slice. */
+  droppedModels: number;
+  /** What online Elo replays; null for pre-aggregated files (no vote order) or before the data is read. */
+  onlineElo: OnlineEloSource | null;
+}
+
+/** What a lens that reads the data gets. */
+export interface LensContext extends PageParts {
+  dataset: OpenedDataset;
+  /** The current slice; `sql` is '' when nothing is filtered. Placeholders start at $1. */
+  where: SqlCondition;
   /** Rows of one statement over `battles` (and the text table), values bound as parameters. */
   query(q: SqlQuery): Promise<Row[]>;
   /** The table holding the dataset's long text, joined on rowid = battles.row_id (loaded on first use). */
@@ -44,18 +62,14 @@ export interface LensContext {
   sql(text: string): Promise<ConsoleResult>;
 }
 
-export interface LensContextParts {
-  duck: Duck;
+export interface LensContextParts extends PageParts {
   dataset: OpenedDataset;
   where: SqlCondition;
-  sliceLabel: string;
-  ratings: RatingsStore;
-  fileStem: string;
-  view: ViewStore;
 }
 
-export function makeLensContext(parts: LensContextParts): LensContext {
-  const { duck, dataset } = parts;
+/** The context over the page's DuckDB: the only place a lens's requests reach it. */
+export function makeLensContext(duck: Duck, parts: LensContextParts): LensContext {
+  const { dataset } = parts;
   const counts = (where: SqlCondition) => readCounts(duck.connector, where, dataset.counts.models);
   return {
     ...parts,

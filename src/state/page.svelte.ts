@@ -12,20 +12,16 @@ import { SliceStore } from './slice.svelte.ts';
 import { ViewStore } from './view.svelte.ts';
 import { UpdateStore } from './update.svelte.ts';
 import { ThemeStore } from './theme.svelte.ts';
-import { makeLensContext, type LensContext, type LensContextParts } from './lens-context.svelte.ts';
+import { makeLensContext, type BoardContext, type LensContext, type LensContextParts } from './lens-context.svelte.ts';
 import { onlineEloSource, type OnlineEloSource } from './online-elo.ts';
 import { DEFAULT_SAMPLE, SAMPLES, sampleFile, type Sample } from '../io/samples.ts';
 import { loadCountsJson } from '../io/counts-json.ts';
 import { fingerprintFile } from '../core/view/fingerprint.ts';
 import { markPainted } from '../io/marks.ts';
-import { AUTO_LENS, LENS_LABELS, availableLenses, shownLens } from '../core/view/lenses.ts';
+import { AUTO_LENS, LENS_IDS, offeredLenses, shownLens } from '../core/view/lenses.ts';
 import { MATRIX_MODES } from '../core/charts/matrix.ts';
 import { leaderboardOptions } from '../core/view/rating-options.ts';
 import { DEFAULT_VIEW, type DataSource } from '../core/view/view-state.ts';
-import { hasTimeColumn } from '../core/sql/time-windows.ts';
-import { hasStyleText } from '../core/lenses/style.ts';
-import { convMetadataColumn } from '../core/sql/style-metadata.ts';
-import { hasSafetyFlags } from '../core/lenses/safety.ts';
 import { addressSource, type HubRef } from '../core/hub/hub-ref.ts';
 import { quickFilterWords } from '../core/view/quick-filters.ts';
 import { filterText } from '../core/view/filter-edit.ts';
@@ -45,7 +41,7 @@ const BOARD_FIRST_MS = 250;
 
 export class PageState {
   readonly view = new ViewStore({
-    lenses: Object.keys(LENS_LABELS),
+    lenses: LENS_IDS,
     samples: SAMPLES.map((s) => s.id),
     matrixModes: MATRIX_MODES.map((m) => m.id),
   });
@@ -99,15 +95,17 @@ export class PageState {
       seed: rating.seed,
     };
   });
+  /** The lenses the dataset offers (core/view/lenses.ts decides, from its shape and columns). */
   readonly tabs = $derived.by(() => {
     const dataset = this.dataset;
-    // A preset's Safety lens only for a file that has flags (a battles file may lack the moderation columns).
-    const own = (dataset?.detection.preset.lenses ?? []).filter((l) => l !== 'safety' || hasSafetyFlags(dataset!.loadedColumns));
-    return availableLenses(own, [
-      'compare',
-      ...(hasTimeColumn(this.slice.columns) ? ['time'] : []),
-      ...(dataset && (hasStyleText(dataset.detection.textColumns) || convMetadataColumn(this.slice.columns)) ? ['style'] : []),
-    ]);
+    return offeredLenses(
+      dataset && {
+        shapeLenses: dataset.detection.preset.lenses,
+        loadedColumns: dataset.loadedColumns,
+        textColumns: dataset.detection.textColumns,
+        columns: this.slice.columns,
+      },
+    );
   });
   /** The lens on screen: the chosen one, else the one the dataset's shape leads with. */
   readonly lens = $derived(shownLens(this.view.state.lens, this.tabs, this.dataset?.detection.preset.landing));
@@ -116,8 +114,8 @@ export class PageState {
   readonly context = $derived.by<LensContext | null>(() => {
     const { dataset, data } = this;
     if (!dataset || !data.duck) return (this.lastContext = null);
+    const duck = data.duck;
     const next: LensContextParts = {
-      duck: data.duck,
       dataset,
       where: this.slice.where,
       sliceLabel: this.sliceLabel,
@@ -126,9 +124,25 @@ export class PageState {
       view: this.view,
     };
     const last = this.lastContext;
-    const same = last && (Object.keys(next) as (keyof LensContextParts)[]).every((k) => next[k] === last[k]);
-    return same ? last : (this.lastContext = makeLensContext(next));
+    const same = last && duck === this.lastDuck && (Object.keys(next) as (keyof LensContextParts)[]).every((k) => next[k] === last[k]);
+    this.lastDuck = duck;
+    return same ? last : (this.lastContext = makeLensContext(duck, next));
   });
+  private lastDuck: unknown = null;
+  /** What the leaderboard gets: set once a board is fitted (from the shipped counts, before DuckDB has read the file). */
+  private readonly hasBoard = $derived(this.ratings.leaderboard !== null);
+  readonly boardContext = $derived.by<BoardContext | null>(() =>
+    this.hasBoard
+      ? {
+          ratings: this.ratings,
+          view: this.view,
+          sliceLabel: this.sliceLabel,
+          fileStem: this.fileStem,
+          droppedModels: this.slice.droppedModels,
+          onlineElo: this.onlineElo,
+        }
+      : null,
+  );
   /** Online Elo beside the leaderboard: only for votes one by one (not pre-aggregated counts). */
   readonly onlineElo = $derived.by<OnlineEloSource | null>(() => {
     const { dataset, data, slice } = this;

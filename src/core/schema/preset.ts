@@ -1,7 +1,5 @@
 import type { Outcome } from '../outcome.ts';
-
-export const LENS_IDS = ['leaderboard', 'matrix', 'safety', 'defects', 'judges', 'tools', 'verdicts', 'browse', 'sql'] as const;
-export type LensId = (typeof LENS_IDS)[number];
+import type { LensId } from '../view/lenses.ts';
 
 /** How a preset is told apart from the others by column names alone (matched case-insensitively). */
 export interface Recognition {
@@ -71,6 +69,7 @@ export interface Preset {
   /** Kept in battles (ids for browsing) but not offered as slices. */
   ignored?: string[];
   dimensions: DimensionHint[];
+  /** The lenses this shape offers besides those every dataset has (core/view/lenses.ts). */
   lenses: LensId[];
   /** The lens a file of this shape opens on (default: the leaderboard). */
   landing?: LensId;

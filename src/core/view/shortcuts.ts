@@ -1,37 +1,30 @@
 /**
- * Keyboard shortcuts of the page, as data: the help overlay lists SHORTCUTS, and shortcutFor turns
- * a key press into an action. Single keys without modifiers, so they never clash with the browser's
- * own; never while the user types in a field (a "/" in a search box is a slash).
+ * Keyboard shortcuts of the page, as data: the help overlay lists SHORTCUTS (and the keys inside
+ * each lens, from the lens registry), and shortcutFor turns a key press into an action. Single keys
+ * without modifiers, so they never clash with the browser's own; never while the user types in a
+ * field (a "/" in a search box is a slash).
  */
+import { LENS_SHORTCUTS, lensForKey, type LensId, type Shortcut } from './lenses.ts';
+
+export type { Shortcut };
+export { KEYS_IN_LENSES } from './lenses.ts';
+
 export type ShortcutAction =
   | { kind: 'lens'; index: number }
   | { kind: 'next-lens' }
   | { kind: 'previous-lens' }
-  | { kind: 'search' }
+  /** A lens's own key (lenses.ts): open the lens and focus the element with this test id. */
+  | { kind: 'focus'; lens: LensId; focus: string }
   | { kind: 'help' }
   | { kind: 'theme' };
-
-export interface Shortcut {
-  /** The keys as the overlay shows them. */
-  keys: string[];
-  does: string;
-}
 
 export const SHORTCUTS: Shortcut[] = [
   { keys: ['1', '…', '9'], does: 'Open the first to ninth lens tab' },
   { keys: ['[', ']'], does: 'Previous / next lens' },
-  { keys: ['/'], does: 'Search models (on the leaderboard)' },
+  ...LENS_SHORTCUTS,
   { keys: ['t'], does: 'Change the theme (system, dark, light); remembered on this device' },
   { keys: ['?'], does: 'Show or hide this list' },
   { keys: ['Esc'], does: 'Close this list, the filter drawer or a tooltip' },
-];
-
-/** Keys that work inside the matrix once its cells have focus. */
-export const MATRIX_SHORTCUTS: Shortcut[] = [
-  { keys: ['←', '↑', '→', '↓'], does: 'Move one cell' },
-  { keys: ['Home', 'End'], does: 'First / last column (with Ctrl: the corners)' },
-  { keys: ['PgUp', 'PgDn'], does: 'Ten rows up / down' },
-  { keys: ['Enter'], does: 'List the votes of the pair' },
 ];
 
 export interface KeyPress {
@@ -52,14 +45,14 @@ export function shortcutFor(press: KeyPress): ShortcutAction | null {
       return { kind: 'next-lens' };
     case '[':
       return { kind: 'previous-lens' };
-    case '/':
-      return { kind: 'search' };
     case '?':
       return { kind: 'help' };
     case 't':
       return { kind: 'theme' };
-    default:
-      return null;
+    default: {
+      const lens = lensForKey(key);
+      return lens ? { kind: 'focus', ...lens } : null;
+    }
   }
 }
 

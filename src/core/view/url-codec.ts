@@ -6,8 +6,13 @@
  *        | hf=<owner>/<name> [config=<config>] [split=<split>]
  *   map=<mapping JSON>  f=<filters JSON>  q_ties=1 q_bothbad=1 q_flagged=1 q_anon=1 q_dedup=1 q_min=<n>
  *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  ci=sandwich  tiers=1  sort=<key>.<asc|desc>
- *   search=<text>  top=<n>  pair=<model>,<model>  cmp_l=<filters JSON>  cmp_r=<filters JSON>
- *   pivot=<name>,<name>…  mx=<matrix mode>  mx_top=<n>  sql=<query text>
+ *   search=<text>  top=<n>
+ *   then each lens's slot, in tab order (lens-address.ts):
+ *   pair=<model>,<model>  mx=<matrix mode>  mx_top=<n>  cmp_l=<filters JSON>  cmp_r=<filters JSON>
+ *   pivot=<name>,<name>…  sql=<query text>
+ *
+ * Until the slots, the matrix keys came after the compare keys; the order is only how the page
+ * writes, a link is read in any order.
  *
  * Keys added to v=1 later (mx, mx_top, sql) default to what the page did before they existed (win
  * fraction, top 20, the console's example), so links written before them open as they did.
@@ -28,25 +33,21 @@ import {
   bad,
   decodeText,
   describe,
-  encodePart,
   encodeValue,
   MAX_PARAM_CHARS,
   parseParams,
   readFinite,
-  readName,
   readWhole,
+  MAX_MODEL_NAME,
+  type DecodeOptions,
   type Param,
 } from './url-params.ts';
 import { DEFAULT_VIEW, type DataSource, type ViewState } from './view-state.ts';
+import { MAX_TOP } from './lens-address.ts';
+import { SLOTTED_LENSES, lensSlot } from './lenses.ts';
 
-export interface DecodeOptions {
-  /** Lens ids the page knows; without it any lowercase word of at most 20 letters is accepted. */
-  lenses?: readonly string[];
-  /** Sample ids the page ships; without it any lowercase id of letters, digits and '-' is accepted. */
-  samples?: readonly string[];
-  /** Matrix modes the page draws; without it any lowercase id of letters and '-' is accepted. */
-  matrixModes?: readonly string[];
-}
+export type { DecodeOptions };
+export { MAX_SQL, MAX_TOP } from './lens-address.ts';
 
 export interface DecodedView {
   state: ViewState;
@@ -55,13 +56,9 @@ export interface DecodedView {
 }
 
 export const MAX_ROUNDS = 10_000;
-export const MAX_TOP = 1000;
 /** The bootstrap's generator takes a 32-bit seed; larger ones would silently alias. */
 export const MAX_SEED = 0xffff_ffff;
 export const MAX_MIN_VOTES = 1_000_000_000;
-const MAX_MODEL_NAME = 1000;
-/** Longest SQL text kept in the address (characters, before percent-encoding). */
-export const MAX_SQL = 4000;
 
 export function encodeView(state: ViewState): string {
   const out: string[] = [];
@@ -100,14 +97,7 @@ export function encodeView(state: ViewState): string {
   put('sort', (s) => `${s.sort.key}.${s.sort.descending ? 'desc' : 'asc'}`);
   put('search', (s) => encodeValue(s.search));
   put('top', (s) => String(s.topN));
-  put('pair', (s) => (s.pair ? s.pair.map(encodePart).join(',') : null));
-  put('cmp_l', (s) => (s.compare.left.length ? encodeValue(writeFilters(s.compare.left)) : null));
-  put('cmp_r', (s) => (s.compare.right.length ? encodeValue(writeFilters(s.compare.right)) : null));
-  // An empty pivot means no pivot; it is not written.
-  put('pivot', (s) => (s.compare.pivot?.length ? s.compare.pivot.map(encodePart).join(',') : null));
-  put('mx', (s) => encodeValue(s.matrix.mode));
-  put('mx_top', (s) => String(s.matrix.top));
-  put('sql', (s) => encodeValue(s.sql));
+  for (const id of SLOTTED_LENSES) for (const k of lensSlot(id).keys) put(k.key, (s) => k.write(s.slots[id]));
   return out.length ? [`v=${CURRENT_VERSION}`, ...out].join('&') : '';
 }
 
@@ -299,33 +289,12 @@ function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
     q.get('top', (t) => readWhole(t, 0, MAX_TOP)),
     (v) => (s.topN = v),
   );
-  set(
-    q.get('pair', (_, raw) => readPair(raw)),
-    (v) => (s.pair = v),
-  );
-  set(q.get('cmp_l', json(readFilters)), (v) => (s.compare.left = v));
-  set(q.get('cmp_r', json(readFilters)), (v) => (s.compare.right = v));
-  set(
-    q.get('pivot', (_, raw) => readPivot(raw)),
-    (v) => (s.compare.pivot = v),
-  );
-  set(
-    q.get('mx', (t) => readMatrixMode(t, options.matrixModes)),
-    (v) => (s.matrix.mode = v),
-  );
-  set(
-    q.get('mx_top', (t) => readWhole(t, 0, MAX_TOP)),
-    (v) => (s.matrix.top = v),
-  );
-  set(
-    q.get('sql', (t) => (t.length > MAX_SQL ? bad(`longer than ${MAX_SQL} characters`) : t)),
-    (v) => (s.sql = v),
-  );
-}
-
-function readMatrixMode(text: string, known?: readonly string[]): string | Bad {
-  if (known) return known.includes(text) ? text : bad(`expected one of ${known.join(', ')}, got ${describe(text)}`);
-  return /^[a-z][a-z-]{0,30}$/.test(text) ? text : bad(`expected a matrix mode, got ${describe(text)}`);
+  for (const id of SLOTTED_LENSES) {
+    for (const k of lensSlot(id).keys) {
+      // A value that cannot be read leaves the slot's default and a note.
+      q.get(k.key, (text, raw) => k.read(s.slots[id], text, raw, options));
+    }
+  }
 }
 
 function readTies(text: string): 'half' | 'davidson' | Bad {
@@ -355,25 +324,4 @@ function readSort(text: string): { key: SortKey; descending: boolean } | Bad {
   if (!m || !keys.includes(m[1]))
     return bad(`expected <column>.asc or <column>.desc with a column from ${SORT_KEYS.join(', ')}, got ${describe(text)}`);
   return { key: m[1] as SortKey, descending: m[2] === 'desc' };
-}
-
-/** Splits on the literal ',' before decoding, so a %2C inside an item stays in the item. */
-function splitList(raw: string): string[] | null {
-  const items = raw.split(',').map(decodeText);
-  return items.includes(null) ? null : (items as string[]);
-}
-
-function readPair(raw: string): [string, string] | Bad {
-  const items = splitList(raw);
-  if (!items || items.length !== 2 || items.some((m) => m.length > MAX_MODEL_NAME)) {
-    return bad(`expected two model names separated by ",", got ${describe(decodeText(raw) ?? raw)}`);
-  }
-  return [items[0], items[1]];
-}
-
-function readPivot(raw: string): string[] | Bad {
-  const items = splitList(raw);
-  if (!items || items.length > 4) return bad(`expected 1 to 4 names separated by ",", got ${describe(decodeText(raw) ?? raw)}`);
-  const bads = items.map((n) => readName(n, 'each name'));
-  return (bads.find((b) => b instanceof Bad) as Bad | undefined) ?? items;
 }

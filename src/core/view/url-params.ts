@@ -4,11 +4,23 @@
  * Nothing here throws.
  */
 
+export interface DecodeOptions {
+  /** Lens ids the page knows; without it any lowercase word of at most 20 letters is accepted. */
+  lenses?: readonly string[];
+  /** Sample ids the page ships; without it any lowercase id of letters, digits and '-' is accepted. */
+  samples?: readonly string[];
+  /** Matrix modes the page draws; without it any lowercase id of letters and '-' is accepted. */
+  matrixModes?: readonly string[];
+}
+
 /** One `key=value` pair as it sits in the address; the value stays raw until a reader decodes it. */
 export interface Param {
   key: string;
   raw: string;
 }
+
+/** Longest model name accepted in a parameter (anchor, pair). */
+export const MAX_MODEL_NAME = 1000;
 
 /** Longest raw parameter accepted (characters in the address, i.e. after percent-encoding). */
 export const MAX_PARAM_CHARS = 8192;

@@ -5,6 +5,7 @@
 import type { ColumnMapping } from '../schema/mapping.ts';
 import type { Filter } from '../sql/filters.ts';
 import { DEFAULT_SORT, type Sort } from './leaderboard-table.ts';
+import { initialSlots, type LensSlots } from './lenses.ts';
 
 /** A dropped local file, identified so a shared link can check it is given the same one again. */
 export interface LocalFileRef {
@@ -45,14 +46,6 @@ export interface RatingOptionsState {
   tiers: boolean;
 }
 
-/** Two slices compared in the Compare lens: each a list of filters ANDed with the main slice. */
-export interface CompareState {
-  left: Filter[];
-  right: Filter[];
-  /** Dimension path for the category pivot, e.g. ['language']. */
-  pivot: string[] | null;
-}
-
 export interface ViewState {
   source: DataSource;
   /** A column mapping the user made, when the preset was not used. */
@@ -65,13 +58,8 @@ export interface ViewState {
   search: string;
   /** 0 = all models. */
   topN: number;
-  /** The matrix cell whose votes are listed. */
-  pair: [string, string] | null;
-  compare: CompareState;
-  /** Matrix lens: what the cells show (a MATRIX_MODES id) and how many models, by rating (0 = all). */
-  matrix: { mode: string; top: number };
-  /** The SQL console's query text. */
-  sql: string;
+  /** Each lens's own state in the address (the matrix's pair, the compared slices, the SQL text): core/view/lenses.ts. */
+  slots: LensSlots;
 }
 
 /** The sample an address without a source opens: real Chatbot Arena votes (format version 2 on). */
@@ -88,8 +76,5 @@ export const DEFAULT_VIEW: ViewState = {
   sort: DEFAULT_SORT,
   search: '',
   topN: 0,
-  pair: null,
-  compare: { left: [], right: [], pivot: null },
-  matrix: { mode: 'fraction', top: 20 },
-  sql: '',
+  slots: initialSlots(),
 };

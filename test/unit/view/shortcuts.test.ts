@@ -14,8 +14,8 @@ describe('keyboard shortcuts', () => {
     expect(lensAfter(press('[')!, tabs, 'leaderboard')).toBe('sql');
   });
 
-  it('"/" searches, "?" shows the help, "t" changes the theme', () => {
-    expect(press('/')).toEqual({ kind: 'search' });
+  it('"/" searches the leaderboard, "?" shows the help, "t" changes the theme', () => {
+    expect(press('/')).toEqual({ kind: 'focus', lens: 'leaderboard', focus: 'leaderboard-search' });
     expect(press('?')).toEqual({ kind: 'help' });
     expect(press('t')).toEqual({ kind: 'theme' });
     expect(press('x')).toBeNull();

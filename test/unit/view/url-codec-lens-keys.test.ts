@@ -9,8 +9,11 @@ describe('the matrix mode and the SQL text in the address', () => {
     const state = {
       ...structuredClone(DEFAULT_VIEW),
       lens: 'matrix',
-      matrix: { mode: 'battles', top: 50 },
-      sql: "SELECT outcome, count(*) FROM battles WHERE model_a = 'x' GROUP BY 1",
+      slots: {
+        ...structuredClone(DEFAULT_VIEW.slots),
+        matrix: { mode: 'battles', top: 50, pair: null },
+        sql: { text: "SELECT outcome, count(*) FROM battles WHERE model_a = 'x' GROUP BY 1" },
+      },
     };
     const query = encodeView(state);
     expect(query).toContain('mx=battles');
@@ -22,13 +25,13 @@ describe('the matrix mode and the SQL text in the address', () => {
   test('a v=1 link written before these keys opens the win fractions of the top 20 and no query', () => {
     const { state, notes } = decodeView('?v=1&sample=arena-conversations&lens=matrix', '', { matrixModes: modes });
     expect(notes).toEqual([]);
-    expect(state.matrix).toEqual({ mode: 'fraction', top: 20 });
-    expect(state.sql).toBe('');
+    expect(state.slots.matrix).toEqual({ mode: 'fraction', top: 20, pair: null });
+    expect(state.slots.sql.text).toBe('');
   });
 
   test('an unknown mode keeps the default and says so', () => {
     const { state, notes } = decodeView('?mx=pie&mx_top=9999', '', { matrixModes: modes });
-    expect(state.matrix).toEqual({ mode: 'fraction', top: 20 });
+    expect(state.slots.matrix).toEqual({ mode: 'fraction', top: 20, pair: null });
     expect(notes).toEqual([
       'ignored "mx": expected one of fraction, battles, predicted, got "pie"',
       'ignored "mx_top": expected a whole number from 0 to 1000, got "9999"',
@@ -36,6 +39,8 @@ describe('the matrix mode and the SQL text in the address', () => {
   });
 
   test('"all models" (0) is written because it is not the default', () => {
-    expect(encodeView({ ...structuredClone(DEFAULT_VIEW), matrix: { mode: 'fraction', top: 0 } })).toBe('v=2&mx_top=0');
+    const view = structuredClone(DEFAULT_VIEW);
+    view.slots.matrix.top = 0;
+    expect(encodeView(view)).toBe('v=2&mx_top=0');
   });
 });

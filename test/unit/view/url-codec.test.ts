@@ -34,8 +34,8 @@ describe('encodeView', () => {
     const s = view((s) => {
       s.source = { kind: 'local', file: { name: 'votes ~ march.parquet', size: 123456, fingerprint: '0123456789abcdef' } };
       s.filters = [{ kind: 'in', path: ['language'], values: ['English', 'French'] }];
-      s.pair = ['a,b', 'c'];
-      s.compare.pivot = ['openai_moderation', 'flagged'];
+      s.slots.matrix.pair = ['a,b', 'c'];
+      s.slots.compare.pivot = ['openai_moderation', 'flagged'];
     });
     expect(encodeView(s)).toBe(
       'v=2&file=votes%20~%20march.parquet~123456~0123456789abcdef' +
@@ -63,7 +63,7 @@ describe('encodeView', () => {
   });
 
   it('writes an empty pivot as no pivot', () => {
-    expect(encodeView(view((s) => (s.compare.pivot = [])))).toBe('');
+    expect(encodeView(view((s) => (s.slots.compare.pivot = [])))).toBe('');
   });
 });
 
@@ -95,7 +95,7 @@ describe('encodeView and decodeView together', () => {
 
   it('write the keys in one fixed order', () => {
     const order =
-      'v sample src hf config split file map f q_ties q_bothbad q_flagged q_anon q_dedup q_min lens anchor ties rounds seed ci tiers sort search top pair cmp_l cmp_r pivot mx mx_top sql'.split(
+      'v sample src hf config split file map f q_ties q_bothbad q_flagged q_anon q_dedup q_min lens anchor ties rounds seed ci tiers sort search top pair mx mx_top cmp_l cmp_r pivot sql'.split(
         ' ',
       );
     fc.assert(

@@ -129,8 +129,13 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
   sort: fc.record({ key: fc.constantFrom(...SORT_KEYS), descending: fc.boolean() }),
   search: text(),
   topN: fc.nat(1000),
-  pair: fc.option(fc.tuple(text(), text()), { nil: null }),
-  compare: fc.record({ left: filters, right: filters, pivot: fc.option(path, { nil: null }) }),
-  matrix: fc.record({ mode: fc.constantFrom('fraction', 'battles', 'predicted'), top: fc.nat(1000) }),
-  sql: text(300),
+  slots: fc.record({
+    matrix: fc.record({
+      mode: fc.constantFrom('fraction', 'battles', 'predicted'),
+      top: fc.nat(1000),
+      pair: fc.option(fc.tuple(text(), text()), { nil: null }),
+    }),
+    compare: fc.record({ left: filters, right: filters, pivot: fc.option(path, { nil: null }) }),
+    sql: fc.record({ text: text(300) }),
+  }),
 });

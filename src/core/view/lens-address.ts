@@ -1,0 +1,167 @@
+/**
+ * A lens's slot in the address: its own state (the matrix's pair, the compared slices, the SQL
+ * text), its default, and the keys that carry it. The view codec (url-codec.ts) writes and reads
+ * every slot of the registry (lenses.ts) with the same rules as its own keys: a key is written only
+ * when it differs from the default, and a value that cannot be read keeps the default and leaves a
+ * note. The keys and their spelling are part of the address format: renaming one needs a migration.
+ */
+import type { Filter } from '../sql/filters.ts';
+import { readFilters, writeFilters } from './url-filters.ts';
+import {
+  Bad,
+  bad,
+  decodeText,
+  describe,
+  encodePart,
+  encodeValue,
+  MAX_MODEL_NAME,
+  readName,
+  readWhole,
+  type DecodeOptions,
+} from './url-params.ts';
+
+/** One key of a slot: how its value is written from the slot's state and read back into it. */
+export interface AddressKey<S> {
+  key: string;
+  /** The value as it goes in the address (already encoded), or null for "not written". */
+  write(state: S): string | null;
+  /** Reads the decoded text (and the raw text, for lists split before decoding) into `state`. */
+  read(state: S, text: string, raw: string, options: DecodeOptions): Bad | void;
+}
+
+export interface AddressSlot<S> {
+  initial: S;
+  keys: AddressKey<S>[];
+}
+
+/** Declares a slot; the helper only fixes the state's type for its keys. */
+export const slot = <S>(initial: S, keys: AddressKey<S>[]): AddressSlot<S> => ({ initial, keys });
+
+/** A key that reads through `parse` and stores with `set`. */
+function key<S, T>(
+  name: string,
+  write: (s: S) => string | null,
+  parse: (text: string, raw: string, options: DecodeOptions) => T | Bad,
+  set: (s: S, v: T) => void,
+): AddressKey<S> {
+  return {
+    key: name,
+    write,
+    read(state, text, raw, options) {
+      const value = parse(text, raw, options);
+      if (value instanceof Bad) return value;
+      set(state, value);
+    },
+  };
+}
+
+export const MAX_TOP = 1000;
+/** Longest SQL text kept in the address (characters, before percent-encoding). */
+export const MAX_SQL = 4000;
+
+/** Matrix lens: what the cells show (a MATRIX_MODES id), how many models by rating (0 = all), the cell whose votes are listed. */
+export interface MatrixAddress {
+  mode: string;
+  top: number;
+  pair: [string, string] | null;
+}
+
+export const MATRIX_SLOT = slot<MatrixAddress>({ mode: 'fraction', top: 20, pair: null }, [
+  key(
+    'pair',
+    (s) => (s.pair ? s.pair.map(encodePart).join(',') : null),
+    (_, raw) => readPair(raw),
+    (s, v) => (s.pair = v),
+  ),
+  key(
+    'mx',
+    (s) => encodeValue(s.mode),
+    (t, _, options) => readMatrixMode(t, options.matrixModes),
+    (s, v) => (s.mode = v),
+  ),
+  key(
+    'mx_top',
+    (s) => String(s.top),
+    (t) => readWhole(t, 0, MAX_TOP),
+    (s, v) => (s.top = v),
+  ),
+]);
+
+/** Compare lens: two slices, each a list of filters ANDed with the main slice, and the pivot's dimension path. */
+export interface CompareAddress {
+  left: Filter[];
+  right: Filter[];
+  pivot: string[] | null;
+}
+
+const filtersJson = (text: string): Filter[] | Bad => {
+  let x: unknown;
+  try {
+    x = JSON.parse(text);
+  } catch {
+    return bad(`expected JSON, got ${describe(text)}`);
+  }
+  return readFilters(x);
+};
+
+export const COMPARE_SLOT = slot<CompareAddress>({ left: [], right: [], pivot: null }, [
+  key(
+    'cmp_l',
+    (s) => (s.left.length ? encodeValue(writeFilters(s.left)) : null),
+    filtersJson,
+    (s, v) => (s.left = v),
+  ),
+  key(
+    'cmp_r',
+    (s) => (s.right.length ? encodeValue(writeFilters(s.right)) : null),
+    filtersJson,
+    (s, v) => (s.right = v),
+  ),
+  // An empty pivot means no pivot; it is not written.
+  key(
+    'pivot',
+    (s) => (s.pivot?.length ? s.pivot.map(encodePart).join(',') : null),
+    (_, raw) => readPivot(raw),
+    (s, v) => (s.pivot = v),
+  ),
+]);
+
+/** SQL lens: the console's query text. */
+export interface SqlAddress {
+  text: string;
+}
+
+export const SQL_SLOT = slot<SqlAddress>({ text: '' }, [
+  key(
+    'sql',
+    (s) => encodeValue(s.text),
+    (t) => (t.length > MAX_SQL ? bad(`longer than ${MAX_SQL} characters`) : t),
+    (s, v) => (s.text = v),
+  ),
+]);
+
+function readMatrixMode(text: string, known?: readonly string[]): string | Bad {
+  if (known) return known.includes(text) ? text : bad(`expected one of ${known.join(', ')}, got ${describe(text)}`);
+  return /^[a-z][a-z-]{0,30}$/.test(text) ? text : bad(`expected a matrix mode, got ${describe(text)}`);
+}
+
+/** Splits on the literal ',' before decoding, so a %2C inside an item stays in the item. */
+function splitList(raw: string): string[] | null {
+  const items = raw.split(',').map(decodeText);
+  return items.includes(null) ? null : (items as string[]);
+}
+
+function readPair(raw: string): [string, string] | Bad {
+  const items = splitList(raw);
+  if (!items || items.length !== 2 || items.some((m) => m.length > MAX_MODEL_NAME)) {
+    return bad(`expected two model names separated by ",", got ${describe(decodeText(raw) ?? raw)}`);
+  }
+  return [items[0], items[1]];
+}
+
+function readPivot(raw: string): string[] | Bad {
+  const items = splitList(raw);
+  if (!items || items.length > 4) return bad(`expected 1 to 4 names separated by ",", got ${describe(decodeText(raw) ?? raw)}`);
+  const bads = items.map((n) => readName(n, 'each name'));
+  return (bads.find((b) => b instanceof Bad) as Bad | undefined) ?? items;
+}

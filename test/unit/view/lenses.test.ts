@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { AUTO_LENS, LENSES, LENS_IDS, offeredLenses, shownLens, type LensData } from '../../../src/core/view/lenses.ts';
+import { FRENCH_MAXX, GENRM, LMSYS_BATTLES, LMSYS_CONVERSATIONS } from '../../../src/core/schema/presets.ts';
+import { decodeView, encodeView } from '../../../src/core/view/url-codec.ts';
+import { DEFAULT_VIEW } from '../../../src/core/view/view-state.ts';
+import { SHORTCUTS, shortcutFor } from '../../../src/core/view/shortcuts.ts';
+
+const MODERATION = { name: 'openai_moderation', type: 'STRUCT(flagged BOOLEAN, categories STRUCT(harassment BOOLEAN))' };
+const data = (over: Partial<LensData>): LensData => ({ shapeLenses: [], loadedColumns: [], textColumns: [], columns: [], ...over });
+const ids = (d: LensData | null) => offeredLenses(d).map((t) => t.id);
+
+describe('the lens registry', () => {
+  it('offers the lenses every dataset has before any file is read, in tab order', () => {
+    expect(ids(null)).toEqual(['leaderboard', 'matrix', 'compare', 'browse', 'sql']);
+    expect(offeredLenses(null)[0]).toEqual({ id: 'leaderboard', label: 'Leaderboard' });
+  });
+
+  it('offers a shape lens only when the shape names it, and Safety only when the file has a flag', () => {
+    const conversations = data({ shapeLenses: LMSYS_CONVERSATIONS.lenses, loadedColumns: [MODERATION] });
+    expect(ids(conversations)).toContain('safety');
+    // The same shape without the moderation column (a battles export): no Safety tab.
+    expect(ids({ ...conversations, loadedColumns: [] })).not.toContain('safety');
+    // A flag in a file whose shape does not name Safety: no tab either.
+    expect(ids(data({ shapeLenses: LMSYS_BATTLES.lenses, loadedColumns: [MODERATION] }))).not.toContain('safety');
+    expect(ids(data({ shapeLenses: GENRM.lenses }))).toContain('judges');
+    expect(ids(data({ shapeLenses: FRENCH_MAXX.lenses }))).toEqual(['leaderboard', 'matrix', 'compare', 'defects', 'browse', 'sql']);
+  });
+
+  it('offers Over time for a time column and Style control for answer pairs or LMArena metadata', () => {
+    expect(ids(data({ columns: [{ name: 'tstamp', type: 'DOUBLE' }] }))).toContain('time');
+    expect(ids(data({ columns: [{ name: 'winner', type: 'VARCHAR' }] }))).not.toContain('time');
+    expect(ids(data({ textColumns: ['conversation_a', 'conversation_b'] }))).toContain('style');
+    expect(ids(data({ textColumns: ['conversation_a'] }))).not.toContain('style');
+  });
+
+  it('shows the chosen lens when offered, else the shape’s landing lens, else the first tab', () => {
+    const tabs = offeredLenses(data({ shapeLenses: GENRM.lenses }));
+    expect(shownLens('matrix', tabs, GENRM.landing)).toBe('matrix');
+    expect(shownLens(AUTO_LENS, tabs, GENRM.landing)).toBe('judges');
+    expect(shownLens('safety', tabs, GENRM.landing)).toBe('judges');
+    expect(shownLens('safety', tabs)).toBe('leaderboard');
+  });
+
+  it('gives each lens a label of its own, and every page key a line in the help', () => {
+    const labels = LENS_IDS.map((id) => LENSES[id].label);
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const id of LENS_IDS) {
+      const s = (LENSES[id] as { shortcut?: { key: string } }).shortcut;
+      if (!s) continue;
+      expect(SHORTCUTS.flatMap((x) => x.keys)).toContain(s.key);
+      expect(shortcutFor({ key: s.key, inField: false })).toMatchObject({ kind: 'focus', lens: id });
+    }
+  });
+});
+
+describe('the lenses’ slots in the address', () => {
+  it('read a link written in the order used before the slots (compare keys before the matrix keys) as the same view', () => {
+    const old = '?v=2&lens=matrix&pair=a%2Cb,c&cmp_l=%5B%5D&pivot=language&mx=battles&mx_top=50&sql=SELECT%201';
+    const { state, notes } = decodeView(old);
+    expect(notes).toEqual([]);
+    expect(state.slots).toEqual({
+      matrix: { mode: 'battles', top: 50, pair: ['a,b', 'c'] },
+      compare: { left: [], right: [], pivot: ['language'] },
+      sql: { text: 'SELECT 1' },
+    });
+    // Written back in the registry's order, and read again to the same view.
+    const again = encodeView(state);
+    expect(again).toBe('v=2&lens=matrix&pair=a%2Cb,c&mx=battles&mx_top=50&pivot=language&sql=SELECT%201');
+    expect(decodeView(`?${again}`).state).toEqual(state);
+  });
+
+  it('keep each lens’s default when its value cannot be read, and say which key', () => {
+    const { state, notes } = decodeView('?pair=onlyone&pivot=a,b,c,d,e');
+    expect(state.slots).toEqual(DEFAULT_VIEW.slots);
+    expect(notes).toEqual([
+      'ignored "pair": expected two model names separated by ",", got "onlyone"',
+      'ignored "pivot": expected 1 to 4 names separated by ",", got "a,b,c,d,e"',
+    ]);
+  });
+});
