@@ -1,6 +1,7 @@
 /**
  * DuckDB-WASM, self-hosted: the wasm and worker files are bundled by Vite (never a CDN), and
- * extension autoloading is off so no query can reach DuckDB's extension host (STACK.md).
+ * extension autoloading is off so no query can reach DuckDB's extension host (DuckDB-WASM ≥ 1.29 ships
+ * without the parquet and json extensions and would download them on first use).
  * Initialised once, lazily, behind one promise. Two in-memory databases, plain and compressed
  * (memory-estimate.ts says which a file goes to); the page reads one, a second connection fills
  * the one a new file goes to, so the dataset on screen stays whole until the new one is read.

@@ -1,5 +1,5 @@
 /**
- * The page's handle on the rating worker. Requests go in lanes (protocol.ts): a new one supersedes
+ * The page's handle on the rating worker. Requests go in lanes (rating-protocol.ts): a new one supersedes
  * the last of its lane (its callbacks fall silent). If the worker dies, every pending request is
  * sent again, once, to a fresh worker; a second death fails them with a clear message.
  */

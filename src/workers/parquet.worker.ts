@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
- * Decodes parquet with parquet-wasm off the main thread (DuckDB-WASM 1.32 cannot read parquet
- * offline, see STACK.md). `ParquetFile` reads a File or a URL (HTTP range requests) and honours the
+ * Decodes parquet with parquet-wasm off the main thread: DuckDB-WASM 1.32 ships without its parquet
+ * extension and would fetch it from DuckDB's extension host, which a page that sends nothing out may
+ * not reach (see io/duckdb.ts). `ParquetFile` reads a File or a URL (HTTP range requests) and honours the
  * column list, so long text columns are never decoded unless asked for.
  */
 import init, { ParquetFile } from 'parquet-wasm/esm';

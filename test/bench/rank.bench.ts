@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
 import { isEntry } from '../../src/cli/lib/run.ts';
@@ -18,10 +18,9 @@ import { fitBradleyTerry } from '../../src/core/stats/bradley-terry.ts';
 import { IncrementalLeaderboard } from '../../src/core/stats/leaderboard.ts';
 import type { PairCounts } from '../../src/core/stats/pair-counts.ts';
 import { normal, seededRandom } from '../../src/core/stats/random.ts';
+import { ARENA_COUNTS as COUNTS, ROOT } from '../fixtures/paths.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'test/bench/.out');
-const COUNTS = resolve(ROOT, '../shared/data/chatbot-arena-20240814-counts.parquet');
 const BATTLES = join(OUT, 'arena-battles-20240814.parquet');
 const BOOTSTRAP_ROUNDS = 1000;
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ARENA_COUNTS as COUNTS, ARENA_COUNTS_SHA256, readArenaExpected } from '../fixtures/paths.ts';
 import { appUrl, openSession, type Session } from './browser.ts';
 import {
   closeChecked,
@@ -13,8 +15,7 @@ import {
   waitForRatings,
 } from './page-helpers.ts';
 
-const COUNTS = resolve('../shared/data/chatbot-arena-20240814-counts.parquet');
-const EXPECTED = JSON.parse(readFileSync(resolve('../shared/data/chatbot-arena-20240814-expected.json'), 'utf8'));
+const EXPECTED = readArenaExpected();
 
 function parseCsv(text: string): Record<string, string>[] {
   const [header, ...lines] = text.trim().split(/\r?\n/);
@@ -36,7 +37,8 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
 
   test('ships the same bytes as the reference file, and says where they come from and under which licence', async () => {
     const { page } = session;
-    expect(readFileSync(resolve('static-data', DEFAULT_SAMPLE_FILE)).equals(readFileSync(COUNTS))).toBe(true);
+    expect(resolve('static-data', DEFAULT_SAMPLE_FILE)).toBe(COUNTS);
+    expect(createHash('sha256').update(readFileSync(COUNTS)).digest('hex')).toBe(ARENA_COUNTS_SHA256);
     const credit = page.getByTestId('sample-credit');
     await expect.poll(() => credit.textContent()).toContain('clean_battle_20240814');
     const notice = await credit.getByRole('link').getAttribute('href');
@@ -66,7 +68,6 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
 
   test('anchoring mixtral at 1114 reproduces the LMArena convention', async () => {
     const { page } = session;
-    const anchoredKey = Object.keys(EXPECTED).find((k) => k.startsWith('anchored'))!;
     await page.getByText('Rating options').click();
     await page.getByTestId('option-anchor-model').selectOption('mixtral-8x7b-instruct-v0.1');
     await page.getByTestId('option-anchor-value').fill('1114');
@@ -76,13 +77,13 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
       .toBe('1,114.0');
     const top = await page.locator('[data-testid="leaderboard"] tbody tr').first().getAttribute('data-model');
     const shown = await page.locator(`[data-testid="leaderboard"] tr[data-model="${top}"] td.strong`).textContent();
-    expect(Math.abs(Number(shown!.replace(/,/g, '')) - EXPECTED[anchoredKey][top!])).toBeLessThan(0.06);
+    expect(Math.abs(Number(shown!.replace(/,/g, '')) - EXPECTED.anchored_mixtral_8x7b_instruct_v0_1_at_1114[top!])).toBeLessThan(0.06);
     await page.getByTestId('option-anchor-model').selectOption('');
   });
 
   test("one click switches to LMArena's scale, where chatgpt-4o-latest reads 1315, and one click back", async () => {
     const { page } = session;
-    const anchored = EXPECTED[Object.keys(EXPECTED).find((k) => k.startsWith('anchored'))!];
+    const anchored = EXPECTED.anchored_mixtral_8x7b_instruct_v0_1_at_1114;
     // The interval chart sits under the 129 rows, out of sight: it is redrawn when the page is idle.
     const chart = page.locator('[data-chart$="rating-intervals"]');
     const highestTick = () =>

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { resolve } from 'node:path';
+import { ARENA_COUNTS as COUNTS } from '../fixtures/paths.ts';
 import { appUrl, openSession, type Session } from './browser.ts';
 import { closeChecked, dropFile, waitForDataset } from './page-helpers.ts';
-
-const COUNTS = resolve('../shared/data/chatbot-arena-20240814-counts.parquet');
 
 describe('the matrix at 129 models (real Chatbot Arena counts)', () => {
   let session: Session;

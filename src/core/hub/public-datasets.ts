@@ -1,6 +1,6 @@
 /**
  * The public datasets the "Public datasets" menu offers: the five seed datasets Arena Lens is for
- * (shared/SEED-SCHEMAS.md) and LMArena's public releases. `preset` is the shape each is expected to
+ * and LMArena's public releases (their column lists: test/fixtures/published-columns.json). `preset` is the shape each is expected to
  * be recognised as; `id` is null when its card does not say where on the Hub it lives.
  */
 export interface PublicDataset {

@@ -1,6 +1,6 @@
 /**
  * LMArena's style features from a `conv_metadata` STRUCT column (arena-human-preference-100k /
- * 140k; see SEED-SCHEMAS.md), as FastChat's preprocess_for_style reads them: for each side, the
+ * 140k, as their dataset cards describe it), as FastChat's preprocess_for_style reads them: for each side, the
  * assistant tokens (sum_assistant_{a,b}_tokens) and the totals of header_count_{a,b} (h1…h6),
  * list_count_{a,b} (ordered, unordered) and bold_count_{a,b} ("**", "__") — a struct's fields are
  * summed, as `sum(val.values())` does — then per feature d = (a − b) / (a + b + 1). The

@@ -1,13 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { Io, Main } from '../../../src/cli/lib/run.ts';
 
-export const ROOT = resolve(import.meta.dirname, '../../..');
-export const STATIC = join(ROOT, 'static-data');
-export const SHARED = resolve(ROOT, '../shared/data');
-export const ARENA_COUNTS = join(SHARED, 'chatbot-arena-20240814-counts.parquet');
+export { ARENA_COUNTS, ROOT, STATIC } from '../../fixtures/paths.ts';
 
 export interface Run {
   code: number;

@@ -5,9 +5,10 @@ import { createNodeConnector } from '../../../src/cli/node-connector.ts';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '../../../src/cli/rank.ts';
-import { ARENA_COUNTS, ROOT, SHARED, STATIC, byModel, run, tempDir, write, type BoardRecord } from './helpers.ts';
+import { readArenaExpected } from '../../fixtures/paths.ts';
+import { ARENA_COUNTS, ROOT, STATIC, byModel, run, tempDir, write, type BoardRecord } from './helpers.ts';
 
-const expected = JSON.parse(readFileSync(join(SHARED, 'chatbot-arena-20240814-expected.json'), 'utf8'));
+const expected = readArenaExpected();
 const samples = JSON.parse(readFileSync(join(STATIC, 'expected.json'), 'utf8')).samples as {
   [file: string]: { votes: number; models: number; model_names: string[] };
 };

@@ -41,7 +41,7 @@ afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-/** The real 2024-08-14 counts (../shared/data), shipped as the first-visit sample: not generated. */
+/** The real 2024-08-14 counts (source: its NOTICE beside it), shipped as the first-visit sample: not generated. */
 const REAL_COUNTS = 'chatbot-arena-20240814-counts.parquet';
 
 describe('sample generator', () => {

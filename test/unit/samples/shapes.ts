@@ -1,5 +1,5 @@
 /**
- * Which published shape (test/unit/schema/shapes.ts SHAPES, written out from ../shared/SEED-SCHEMAS.md
+ * Which published shape (test/unit/schema/shapes.ts SHAPES, written out from the dataset cards
  * independently of the generator) each sample has, and the preset the page should detect on it.
  */
 import { SHAPES } from '../schema/shapes.ts';

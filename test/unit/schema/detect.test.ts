@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { detectPreset, type Detection } from '../../../src/core/schema/detect.ts';
 import { PRESETS } from '../../../src/core/schema/presets.ts';
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
-import { readFileSync } from 'node:fs';
+import { readPublishedColumns } from '../../fixtures/paths.ts';
 import { PUBLISHED, SHAPES } from './shapes.ts';
 
 /** The preset each shape opens on: both LMArena releases share one. */
 const PRESET_OF = (shape: string) => (shape.startsWith('lmarena-1') ? 'lmarena' : shape);
-const PUBLISHED_COLUMNS = JSON.parse(readFileSync(new URL('../../../../shared/data/published-columns.json', import.meta.url), 'utf8'));
+const PUBLISHED_COLUMNS = readPublishedColumns();
 
 const detected = (columns: ColumnInfo[], values?: (string | null)[]): Detection => {
   const d = detectPreset(columns, values);

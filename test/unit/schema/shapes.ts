@@ -1,9 +1,10 @@
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
 
 /**
- * The dataset shapes as published (../shared/SEED-SCHEMAS.md), column for column in file order, with
- * types as DuckDB's DESCRIBE prints them (a CSV's 0/1 columns read as BIGINT). A test checks the names
- * against ../shared/data/published-columns.json.
+ * The dataset shapes as published (each dataset's card and Hub schema; sources in
+ * test/fixtures/README.md), column for column in file order, with types as DuckDB's DESCRIBE prints
+ * them (a CSV's 0/1 columns read as BIGINT). A test checks the names against
+ * test/fixtures/published-columns.json.
  */
 const cols = (spec: Record<string, string>): ColumnInfo[] => Object.entries(spec).map(([name, type]) => ({ name, type }));
 
@@ -211,7 +212,7 @@ export const SHAPES: Record<string, ColumnInfo[]> = {
   'pair-counts': cols({ model_a: 'VARCHAR', model_b: 'VARCHAR', winner: 'VARCHAR', count: 'BIGINT' }),
 };
 
-/** Which SHAPES entry is which published shape of ../shared/data/published-columns.json. */
+/** Which SHAPES entry is which published shape of test/fixtures/published-columns.json. */
 export const PUBLISHED: Record<string, string> = {
   'comparag-tool-votes': 'comparag',
   'comparia-french-maxx': 'french-maxx',

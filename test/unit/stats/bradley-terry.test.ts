@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bradleyTerryLikelihood, fitBradleyTerry, fitBradleyTerryPairs } from '../../../src/core/stats/bradley-terry.ts';
 import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
 import { collapsePairs } from '../../../src/core/stats/pair-table.ts';
-import { ARENA_EXPECTED, countsFromWinTable, countsOf, loadArenaCounts } from './fixtures.ts';
+import { readArenaExpected } from '../../fixtures/paths.ts';
+import { countsFromWinTable, countsOf, loadArenaCounts } from './fixtures.ts';
 
 const toStrength = (rating: number | null) => Math.exp(((rating! - 1000) * Math.LN10) / 400);
 
@@ -34,7 +34,7 @@ describe('fitBradleyTerry on the Wikipedia worked example', () => {
 
 describe('fitBradleyTerry on the Chatbot Arena 2024-08-14 counts', () => {
   let counts: PairCounts;
-  const expected = JSON.parse(readFileSync(ARENA_EXPECTED, 'utf8')) as Record<string, Record<string, number>>;
+  const expected = readArenaExpected();
   beforeAll(async () => {
     counts = await loadArenaCounts();
   });

@@ -2,8 +2,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
 import { normal, seededRandom, type Random } from '../../../src/core/stats/random.ts';
 
-export const ARENA_COUNTS = new URL('../../../../shared/data/chatbot-arena-20240814-counts.parquet', import.meta.url).pathname;
-export const ARENA_EXPECTED = new URL('../../../../shared/data/chatbot-arena-20240814-expected.json', import.meta.url).pathname;
+import { ARENA_COUNTS } from '../../fixtures/paths.ts';
 
 const WINNER_CODE: Record<string, number> = { model_a: 0, model_b: 1, tie: 2, 'tie (bothbad)': 3 };
 
