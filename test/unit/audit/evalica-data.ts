@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { EVALICA } from '../../fixtures/paths.ts';
 import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
 import type { MethodName, OrderedVotes } from '../../../src/core/stats/method-compare.ts';
 
 /** evalica's fixtures (test/fixtures/evalica, Apache-2.0; see NOTICE.txt there). */
-const DIR = new URL('../../fixtures/evalica/', import.meta.url).pathname;
+const DIR = EVALICA + '/';
 
 /** One CSV line split at commas outside double quotes (model names may hold commas). */
 function splitCsv(line: string): string[] {

@@ -6,8 +6,7 @@ import { maximiseLikelihood } from '../../../src/core/stats/newton-maximise.ts';
 import { collapsePairs, type PairTable } from '../../../src/core/stats/pair-table.ts';
 import { seededRandom } from '../../../src/core/stats/random.ts';
 import { raoKupperLikelihood } from '../../../src/core/stats/rao-kupper.ts';
-import { countsOf } from '../stats/fixtures.ts';
-import { arenaCounts } from './arena.ts';
+import { countsOf, loadArenaCounts } from '../stats/fixtures.ts';
 
 /** A small table: 4 models, wins both ways and ties on every pair. */
 const small: PairTable = collapsePairs(
@@ -138,7 +137,7 @@ describe('splitFolds', () => {
 });
 
 describe('fitDiagnostics on the 1.67M Chatbot Arena battles', async () => {
-  const counts = await arenaCounts();
+  const counts = await loadArenaCounts();
   const d = fitDiagnostics(collapsePairs(counts), counts.models, { folds: 5, seed: 1 });
   const by = (name: string) => d.fits.find((f) => f.model === name)!;
 

@@ -4,8 +4,7 @@ import { fitBradleyTerry } from '../../../src/core/stats/bradley-terry.ts';
 import { CELL_KINDS, pairFragility, Refitter, type CellKind } from '../../../src/core/stats/fragility.ts';
 import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
 import { collapsePairs } from '../../../src/core/stats/pair-table.ts';
-import { countsOf } from '../stats/fixtures.ts';
-import { arenaCounts } from './arena.ts';
+import { countsOf, loadArenaCounts } from '../stats/fixtures.ts';
 
 /** The counts with the listed votes taken out (any seat, tie and both_bad alike for a tie). */
 function withoutVotes(counts: PairCounts, votes: FlipVotes[]): PairCounts {
@@ -122,7 +121,7 @@ describe('pairFragility on a small constructed example', () => {
 });
 
 describe('runAudit fragility on the 1.67M Chatbot Arena battles', async () => {
-  const counts = await arenaCounts();
+  const counts = await loadArenaCounts();
   const report = runAudit(counts, { parts: { diagnostics: false, methods: false }, randomTrials: 20 });
   const top = report.fragility![0];
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
+import { EVALICA_ALPHA } from '../../fixtures/paths.ts';
 import { fleissKappa } from '../../../src/core/stats/fleiss-kappa.ts';
 import { krippendorffAlpha, valueCounts } from '../../../src/core/stats/krippendorff-alpha.ts';
 
@@ -9,7 +10,7 @@ type Cell = string | number | null;
 
 /** A raters × units CSV of evalica's tests (test/fixtures/evalica-alpha, Apache-2.0): empty cells are missing. */
 const csv = (name: string): Cell[][] =>
-  readFileSync(resolve('test/fixtures/evalica-alpha', name), 'utf8')
+  readFileSync(join(EVALICA_ALPHA, name), 'utf8')
     .trim()
     .split('\n')
     .map((line) => line.split(',').map((v) => (v === '' ? null : v)));
