@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 import { resolve } from 'node:path';
+import { ROOT } from '../../fixtures/paths.ts';
 
-/** The project's own lint rules (.eslint.config.mjs), run on snippets placed where they would live. */
-const eslint = new ESLint({ cwd: resolve('.'), overrideConfigFile: resolve('.eslint.config.mjs') });
+/**
+ * The project's own lint rules, found as ESLint itself finds them (eslint.config.mjs at the top, no
+ * flag), run on snippets placed where they would live.
+ */
+const eslint = new ESLint({ cwd: ROOT });
 async function problems(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: resolve(filePath) });
+  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, filePath) });
   return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
 describe('the lint rules that keep the layers', () => {
+  it('live where ESLint and editors look for them without a flag', async () => {
+    expect(await eslint.findConfigFile(resolve(ROOT, 'src/core/sql/quote.ts'))).toBe(resolve(ROOT, 'eslint.config.mjs'));
+  });
+
   it('refuse a component that imports io', async () => {
     const found = await problems(
       'src/components/Bad.svelte',
