@@ -1,7 +1,8 @@
 /**
  * Lint rules that keep the code's shape (run by `npm test` through `npm run lint`):
- * - the layers: core imports only core; workers, io and the CLI only go down to core (io may use
- *   the workers' protocols); state to io/core/workers; components only to core and state;
+ * - the layers: core imports only core; workers, io, the CLI and the sample generator (test/samples)
+ *   only go down to core (io may use the workers' protocols); state to io/core/workers; components
+ *   only to core and state;
  * - no import cycles;
  * - one import style: a relative import names its file, extension included.
  * Formatting is Prettier's (.prettierrc.json), checked by `npm run format:check`.
@@ -70,4 +71,5 @@ export default tseslint.config(
   layer(['src/cli/**'], ['io', 'state', 'components', 'workers'], 'the command line goes down to core only'),
   layer(['src/state/**'], ['components', 'cli'], 'state never reaches up into the views'),
   layer(['src/components/**'], ['io', 'workers', 'cli'], 'views ask state for data, never io: see src/state/lens-context.svelte.ts'),
+  layer(['test/samples/**'], ['io', 'state', 'components', 'workers', 'cli'], 'the sample generator goes down to core only'),
 );

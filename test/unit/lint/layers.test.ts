@@ -33,9 +33,15 @@ describe('the lint rules that keep the layers', () => {
     }
   });
 
-  it('refuse the command line and the workers reaching into io', async () => {
+  it('refuse the command line, the sample generator and the workers reaching into io', async () => {
     expect(await problems('src/cli/bad.ts', `import { getDuck } from '../io/duckdb.ts';\nvoid getDuck;\n`)).toContainEqual(
       expect.stringMatching(/^no-restricted-imports: /),
+    );
+    expect(await problems('test/samples/bad.ts', `import { getDuck } from '../../src/io/duckdb.ts';\nvoid getDuck;\n`)).toContainEqual(
+      expect.stringMatching(/^no-restricted-imports: .*sample generator goes down to core only/),
+    );
+    expect(await problems('test/samples/good.ts', `import { quoteIdent } from '../../src/core/sql/quote.ts';\nvoid quoteIdent;\n`)).toEqual(
+      [],
     );
     expect(await problems('src/workers/bad.ts', `import { getDuck } from '../io/duckdb.ts';\nvoid getDuck;\n`)).toContainEqual(
       expect.stringMatching(/^no-restricted-imports: /),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ExpectedScores, centre, drawOutcome, pWin } from '../../../src/cli/samples/ratings.ts';
-import { Rng } from '../../../src/cli/samples/rng.ts';
+import { ExpectedScores, centre, drawOutcome, pWin } from '../../samples/ratings.ts';
+import { Rng } from '../../samples/rng.ts';
 
 describe('sample ratings helpers', () => {
   it('centre gives mean 1000', () => {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSamples } from '../../../src/cli/samples/index.ts';
+import { generateSamples } from '../../samples/index.ts';
 import { SHAPES } from '../schema/shapes.ts';
 import { PRESETS, SAMPLE_SHAPES, normaliseType, reader } from './shapes.ts';
 

@@ -1,7 +1,7 @@
 /** Pre-aggregated counts (CSV): 12 models in two groups that never meet, ~60k votes. */
 import { writeFileSync } from 'node:fs';
 import { type Db, lit } from './db.ts';
-import { OUTCOMES, OUTCOME_CODE, type Outcome } from '../../core/outcome.ts';
+import { OUTCOMES, OUTCOME_CODE, type Outcome } from '../../src/core/outcome.ts';
 import { centre, drawOutcome } from './ratings.ts';
 import type { Rng } from './rng.ts';
 import { LMSYS_OUTCOME, WINNER_LABEL, countBy, summarise, type SampleEntry } from './summary.ts';

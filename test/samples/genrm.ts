@@ -5,7 +5,7 @@
  * of two judge jobs. Verdicts are spelled the way judge outputs are ("A", "[[B]]", "response_1", "**A**",
  * and unusable ones: "unsure", "", "N/A", NULL); majority, votes, agreement and scores follow from them.
  */
-import { MAJORITY_RULE } from '../../core/schema/mapping.ts';
+import { MAJORITY_RULE } from '../../src/core/schema/mapping.ts';
 import type { Db, Row } from './db.ts';
 import { pyJson } from './py-json.ts';
 import { round4 } from './ratings.ts';

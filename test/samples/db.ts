@@ -3,7 +3,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { quoteIdent } from '../../core/sql/quote.ts';
+import { quoteIdent } from '../../src/core/sql/quote.ts';
 
 export type Columns = ReadonlyArray<readonly [name: string, type: string]>;
 export type Row = Record<string, unknown>;

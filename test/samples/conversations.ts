@@ -1,6 +1,6 @@
 /** The default sample: lmsys chatbot_arena_conversations shape, 30,000 votes, 24 invented models. */
 import { lit, TURNS, type Db, type Row, type Turn } from './db.ts';
-import { quoteIdent } from '../../core/sql/quote.ts';
+import { quoteIdent } from '../../src/core/sql/quote.ts';
 import { MODERATION_TYPE, MOD_CATEGORIES, TOXIC_TYPE, safety } from './moderation.ts';
 import { ExpectedScores, centre, drawOutcome, withEffects } from './ratings.ts';
 import type { Rng } from './rng.ts';

@@ -4,8 +4,8 @@
  * an evaluation order, a timestamp. 14 models, coding / language / hard-prompt effects and the style
  * effect of lmarena-votes.ts. No unusable rows.
  */
-import { quoteIdent } from '../../core/sql/quote.ts';
-import type { Outcome } from '../../core/outcome.ts';
+import { quoteIdent } from '../../src/core/sql/quote.ts';
+import type { Outcome } from '../../src/core/outcome.ts';
 import type { Db, Row } from './db.ts';
 import { type LmModel, type LmVote, STYLE_BETA, drawVotes, impliedRatings } from './lmarena-votes.ts';
 import { type FieldSql, categoryFigures, languageFigures, styleFigures, styleRowsSql } from './lmarena-style-sql.ts';

@@ -1,5 +1,5 @@
 /** Small helpers over the project's seeded generator, so every sample is reproducible from one seed. */
-import { normal, seededRandom, type Random } from '../../core/stats/random.ts';
+import { normal, seededRandom, type Random } from '../../src/core/stats/random.ts';
 
 export class Rng {
   private readonly random: Random;

@@ -3,7 +3,7 @@
  * expected.json and README.md into static-data/ (or <dir>). Same seed, same bytes.
  */
 import { resolve } from 'node:path';
-import { generateSamples } from './samples/index.ts';
+import { generateSamples } from './index.ts';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--out');

@@ -1,5 +1,5 @@
 /** True ratings and Bradley-Terry outcome draws (400 points per factor of 10 in odds, mean 1000). */
-import type { Outcome } from '../../core/outcome.ts';
+import type { Outcome } from '../../src/core/outcome.ts';
 import type { Rng } from './rng.ts';
 
 export type Ratings = Record<string, number>;

@@ -91,7 +91,7 @@ export async function generateSamples(outDir: string, log: (s: string) => void =
     const expected = {
       version: 1,
       seed: SEED,
-      generated_by: 'npm run samples (src/cli/samples.ts); do not edit by hand',
+      generated_by: 'npm run samples (test/samples/generate.ts); do not edit by hand',
       conventions: {
         outcome_codes: { a: 0, b: 1, tie: 2, both_bad: 3 },
         rows: 'all rows in the file',

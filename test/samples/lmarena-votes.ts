@@ -7,7 +7,7 @@
  * summed over the conversation (the features of src/core/stats/style-control.ts, before z-scoring).
  * Ties and both_bad count half a win each side in expectation (ratings.ts drawOutcome).
  */
-import type { Outcome } from '../../core/outcome.ts';
+import type { Outcome } from '../../src/core/outcome.ts';
 import { type MarkdownCounts, type StyleProfile, NO_MARKDOWN, addCounts, markdownCounts, styledAnswer, tokens } from './markdown.ts';
 import { ExpectedScores, drawOutcome, type Ratings } from './ratings.ts';
 import type { Rng } from './rng.ts';
