@@ -9,7 +9,10 @@ import { startStaticServer, type LoggedRequest } from './static-server.ts';
 
 // What .github/workflows/pages.yml does, read from the file itself.
 const workflow = readFileSync(resolve('.github/workflows/pages.yml'), 'utf8');
-const runs = [...workflow.matchAll(/^\s*run:\s*(.+)$/gm)].map((m) => m[1].trim());
+/** One job's lines: from `  name:` to the next job. */
+const job = (name: string) => new RegExp(`^  ${name}:\\n((?:    .*\\n|\\s*\\n)*)`, 'm').exec(workflow)?.[1] ?? '';
+const runsOf = (name: string) => [...job(name).matchAll(/^\s*run:\s*(.+)$/gm)].map((m) => m[1].trim());
+const runs = runsOf('build');
 const artifact = /upload-pages-artifact@[^\n]*\n\s*with:\s*\n\s*path:\s*(\S+)/.exec(workflow)?.[1];
 const SUB_PATH = '/arena-lens/';
 
@@ -50,8 +53,15 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
     rmSync(root, { recursive: true, force: true });
   });
 
-  test('the workflow installs, builds and deploys dist/ to Pages on every push to main', () => {
+  test('the workflow tests, then installs, builds and deploys dist/ to Pages on every push to main', () => {
     expect(workflow).toMatch(/on:\s*\n\s*push:\s*\n\s*branches:\s*\[main\]/);
+    // Only what passed the whole suite is deployed: Debian's Chromium, npm ci, npm test (.ci/run), then build, then deploy.
+    expect(job('test')).toMatch(/^ {4}container: node:\d+-bookworm$/m);
+    expect(runsOf('test')).toEqual(['.ci/run']);
+    const ci = readFileSync(resolve('.ci/run'), 'utf8');
+    for (const step of ['apt-get install -y -qq chromium', 'npm ci --no-audit --no-fund', '\nnpm test\n']) expect(ci).toContain(step);
+    expect(job('build')).toMatch(/^ {4}needs: test$/m);
+    expect(job('deploy')).toMatch(/^ {4}needs: build$/m);
     expect(runs).toEqual(['npm ci', 'npm run build']);
     expect(artifact).toBe('dist');
     for (const action of ['actions/configure-pages@', 'actions/upload-pages-artifact@', 'actions/deploy-pages@'])
