@@ -1,9 +1,11 @@
 /**
- * GenRM multi-judge verdicts as published: two responses and no model names. Five judges with planted
- * accuracies, tie and invalid rates and a pull toward the first-shown response (A = response_1); each
- * pair of responses is judged in both orders (response_order original / swapped, same swap_id), by one
- * of two judge jobs. Verdicts are spelled the way judge outputs are ("A", "[[B]]", "response_1", "**A**",
- * and unusable ones: "unsure", "", "N/A", NULL); majority, votes, agreement and scores follow from them.
+ * GenRM multi-judge verdicts as published: two responses and no model names. The file has five judge
+ * slots (judge_1_* … judge_5_*) but, as published, num_judges = 3: slots 4 and 5 are empty (NULL) in
+ * every row. The three judges have planted accuracies, tie and invalid rates and a pull toward the
+ * first-shown response (A = response_1); each pair of responses is judged in both orders
+ * (response_order original / swapped, same swap_id), by one of two judge jobs. Verdicts are spelled
+ * the way judge outputs are ("A", "[[B]]", "response_1", "**A**", and unusable ones: "unsure", "",
+ * "N/A", NULL); majority, votes, agreement and scores follow from the three.
  */
 import { MAJORITY_RULE } from '../../src/core/schema/mapping.ts';
 import type { Db, Row } from './db.ts';
@@ -17,21 +19,19 @@ export const FILE = 'genrm-judges.parquet';
 export const SOURCE = 'genrm-uf-qwen3-4b-angel-judge-qwen-3-4b-jt07-j200-n200-20250729-192837 (GenRM multi-judge)';
 const PAIRS = 1000; // two rows each: original and swapped order
 
+/** Judge slots in the published columns (judge_1_* … judge_5_*); the rows hold JUDGES.length of them (num_judges). */
+export const SLOTS = 5;
 /** Per judge: accuracy when it decides on content, P(answer A whatever the content), P(tie), P(unusable). */
 export const JUDGES = [
-  { accuracy: 0.9, bias_a: 0.03, tie: 0.05, invalid: 0.01 },
-  { accuracy: 0.82, bias_a: 0.06, tie: 0.06, invalid: 0.02 },
-  { accuracy: 0.75, bias_a: 0.1, tie: 0.08, invalid: 0.03 },
-  { accuracy: 0.68, bias_a: 0.15, tie: 0.1, invalid: 0.05 },
-  { accuracy: 0.6, bias_a: 0.3, tie: 0.04, invalid: 0.08 },
+  { accuracy: 0.88, bias_a: 0.04, tie: 0.05, invalid: 0.01 },
+  { accuracy: 0.76, bias_a: 0.1, tie: 0.08, invalid: 0.02 },
+  { accuracy: 0.64, bias_a: 0.28, tie: 0.05, invalid: 0.04 },
 ];
 /** Per judge, the share of its verdicts written in each spelling besides the bare A / B / tie. */
 const SPELLINGS: ReadonlyArray<Partial<Record<'brackets' | 'response' | 'bold' | 'loose', number>>> = [
-  { brackets: 0.1 },
+  { brackets: 0.1, response: 0.1 },
   { brackets: 0.6 },
-  { response: 0.3 },
-  { bold: 0.1, loose: 0.1 },
-  {},
+  { response: 0.2, bold: 0.1, loose: 0.1 },
 ];
 const UNUSABLE: ReadonlyArray<string | null> = ['unsure', '', 'N/A', null];
 export const JOBS = [
@@ -42,7 +42,7 @@ const SOURCES = ['evol_instruct', 'sharegpt', 'ultrachat', 'flan_v2_niv2', 'fals
 
 type Verdict = 'A' | 'B' | 'tie' | 'invalid';
 
-const judgeCols = (suffix: string) => JUDGES.map((_, k) => [`judge_${k + 1}_${suffix}`, 'VARCHAR'] as const);
+const judgeCols = (suffix: string) => Array.from({ length: SLOTS }, (_, k) => [`judge_${k + 1}_${suffix}`, 'VARCHAR'] as const);
 export const COLUMNS = [
   ['question', 'VARCHAR'],
   ['response_1', 'VARCHAR'],
@@ -242,6 +242,11 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
     });
   }
   const maj = await countBy(db, `SELECT majority_vote AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`);
+  // Rows in which each judge slot holds a verdict (not NULL, not blank): slots beyond num_judges hold none.
+  const slotCols = Array.from({ length: SLOTS }, (_, k) => `judge_${k + 1}_response`);
+  const held = await db.one(
+    `SELECT ${slotCols.map((c) => `CAST(count(*) FILTER (WHERE nullif(trim(${c}), '') IS NOT NULL) AS DOUBLE) AS ${c}`).join(', ')} FROM ${src}`,
+  );
   return {
     file: FILE,
     preset: 'genrm',
@@ -249,6 +254,11 @@ export async function generate(db: Db, rng: Rng, path: string): Promise<SampleEn
     true_ratings: null,
     notes: 'No model names: the sides are the positions "response 1" and "response 2"; the Judges view leads.',
     planted: {
+      num_judges: await countBy(
+        db,
+        `SELECT CAST(num_judges AS VARCHAR) AS k, CAST(count(*) AS DOUBLE) AS n FROM ${src} GROUP BY 1 ORDER BY 1`,
+      ),
+      slots_held: Object.fromEntries(Object.entries(held).map(([k, v]) => [k, Number(v)])),
       judges,
       majority_votes: maj,
       majority_rule: MAJORITY_RULE,

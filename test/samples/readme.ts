@@ -66,10 +66,11 @@ const ABOUT: Record<string, string> = {
     'title, bold lead and bullets.',
   [genrm.FILE]:
     'No model columns: the sides are the positions response 1 and response 2. 1,000 response pairs, each present twice ' +
-    '(response_order original / swapped, same swap_id), judged by one of two judge jobs. Five judges with planted accuracies, tie and ' +
+    '(response_order original / swapped, same swap_id), judged by one of two judge jobs. As published, num_judges = 3: the judge_4_* ' +
+    'and judge_5_* columns are empty (NULL) in every row. Three judges with planted accuracies, tie and ' +
     'invalid rates and a pull toward the first-shown response; verdicts are spelled "A", "[[B]]", "response_1", "**A**", " a " or are ' +
     'unusable ("unsure", "", "N/A", NULL → invalid). majority_vote, agreement_score, a_votes, b_votes, invalid_votes, judge_responses ' +
-    'and winner follow from the five verdicts.',
+    'and winner follow from the three verdicts.',
   [verdicts.FILE]:
     "8 models; dataset bffbench / mtbmr; winner names a model or 'tie'; model_a_conv / model_b_conv hold each side's " +
     'conversation up to the judged turn, whose question and answers are in question / model_*_response. `ledger-13b` is much ' +

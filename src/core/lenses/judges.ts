@@ -3,12 +3,16 @@
  * A, B, tie or invalid; the majority is A (or B) when it has more valid votes than the other side
  * and at least as many as tie, otherwise tie; agreement = votes for the majority label / valid
  * votes (0 when none are valid). Items are counted as rows (weights are not used: one row = one item).
+ *
+ * A judge slot is a judge of a row only when the row has it: a slot beyond the row's judge count
+ * (GenRM's num_judges) is no verdict at all (NULL here), not an invalid one, and a slot empty in
+ * every row of the file is no judge (judgeSlotsSql / withJudgeSlots). Invalid means a verdict the
+ * row has but that could not be read.
  */
 import type { ColumnInfo } from '../schema/column.ts';
 import type { Outcome } from '../outcome.ts';
 import { RULES } from '../schema/winner-labels.ts';
 import { cohenKappa, type Kappa } from '../stats/cohen-kappa.ts';
-import { fleissKappa, type FleissKappa } from '../stats/fleiss-kappa.ts';
 import type { Row } from '../sql/connector.ts';
 import { whereClause } from '../sql/pair-counts.ts';
 import { quoteIdent } from '../sql/quote.ts';
@@ -20,6 +24,8 @@ export type Verdict = (typeof VERDICTS)[number] | 'invalid';
 export interface JudgeColumn {
   column: string;
   label: string;
+  /** Position among the file's judge columns (0-based): the row has this judge when slot < its judge count. */
+  slot: number;
 }
 export interface JudgeSpec {
   judges: JudgeColumn[];
@@ -31,6 +37,10 @@ export interface JudgeSpec {
   scores: string[];
   /** A human or gold label to compare the majority with, when the file has one. */
   reference?: string;
+  /** Column saying how many judges the row has (GenRM num_judges): slots beyond it are no verdict. */
+  count?: string;
+  /** Judge columns set aside by withJudgeSlots: empty in every row (or beyond every row's judge count). */
+  absent: JudgeColumn[];
 }
 
 const JUDGE_NAME = /^(judge|annotator|rater|grader|annotation)_?(\d+)(_(response|vote|verdict|label|judgment|judgement))?$/i;
@@ -39,6 +49,8 @@ const ORDER_NAME = /^(response_order|presentation_order|order)$/i;
 const SCORE_NAME = /^(agreement_score|response_[12ab]_judge_score|.*judge_score.*)$/i;
 const NUMERIC = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|FLOAT|DOUBLE|REAL|DECIMAL.*)$/i;
 const REFERENCE_NAME = /^(human_label|human_winner|human_vote|gold_label|gold|reference_label)$/i;
+const COUNT_NAME = /^(num|n|number_of)_?(judges|annotators|raters|graders)$|^(judge|annotator|rater|grader)_count$/i;
+const INTEGER = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT)$/i;
 
 /** Judge verdict columns (VARCHAR, named judge_1_response, annotator_2 …) of battles, in number order. */
 export function judgeSpec(columns: readonly ColumnInfo[]): JudgeSpec {
@@ -46,13 +58,39 @@ export function judgeSpec(columns: readonly ColumnInfo[]): JudgeSpec {
     .map((c) => ({ c, m: JUDGE_NAME.exec(c.name) }))
     .filter((x) => x.m && /^VARCHAR$/i.test(x.c.type))
     .sort((x, y) => Number(x.m![2]) - Number(y.m![2]))
-    .map(({ c, m }) => ({ column: c.name, label: `${m![1].toLowerCase()} ${m![2]}` }));
+    .map(({ c, m }, slot) => ({ column: c.name, label: `${m![1].toLowerCase()} ${m![2]}`, slot }));
   return {
     judges,
     swap: columns.find((c) => SWAP_NAME.test(c.name))?.name,
     order: columns.find((c) => ORDER_NAME.test(c.name))?.name,
     scores: columns.filter((c) => SCORE_NAME.test(c.name) && NUMERIC.test(c.type)).map((c) => c.name),
     reference: columns.find((c) => REFERENCE_NAME.test(c.name))?.name,
+    count: columns.find((c) => COUNT_NAME.test(c.name) && INTEGER.test(c.type))?.name,
+    absent: [],
+  };
+}
+
+/** `expr` where the row has judge j, NULL where its judge count leaves j's slot out (a NULL count leaves none out). */
+function ifHeld(spec: JudgeSpec, j: JudgeColumn, expr: string): string {
+  return spec.count ? `CASE WHEN ${quoteIdent(spec.count)} <= ${j.slot} THEN NULL ELSE ${expr} END` : expr;
+}
+
+/** Per judge column (s0, s1 …): rows of the whole file in which the slot holds something (not NULL, not blank). */
+export function judgeSlotsSql(spec: JudgeSpec): SqlQuery {
+  if (spec.judges.length === 0) return { sql: 'SELECT 1 AS none', params: [] };
+  const held = spec.judges.map(
+    (j, i) => `count(*) FILTER (WHERE nullif(trim(CAST(${ifHeld(spec, j, quoteIdent(j.column))} AS VARCHAR)), '') IS NOT NULL) AS s${i}`,
+  );
+  return { sql: `SELECT ${held.join(', ')} FROM ${B}`, params: [] };
+}
+
+/** The spec without the judge slots no row holds (judgeSlotsSql's one row): those are no judges. */
+export function withJudgeSlots(spec: JudgeSpec, row: Row | undefined): JudgeSpec {
+  const held = (i: number) => Number(row?.[`s${i}`] ?? 0) > 0;
+  return {
+    ...spec,
+    judges: spec.judges.filter((_, i) => held(i)),
+    absent: [...spec.absent, ...spec.judges.filter((_, i) => !held(i))],
   };
 }
 
@@ -80,31 +118,35 @@ const B = quoteIdent('battles');
 
 /**
  * One row per item: row_id, recorded outcome as a verdict (rec), the reference label (ref) if any,
- * swap key, each judge's verdict v0 … v(k−1), counts nA nB nT valid, majority maj and its votes top.
+ * swap key, each judge's verdict v0 … v(k−1) (NULL where the row does not have that judge), counts
+ * nA nB nT valid, the judges the row has (judged), majority maj and its votes top.
  */
 export function itemsSql(spec: JudgeSpec, where: SqlCondition): string {
   if (spec.judges.length === 0) throw new Error('itemsSql: no judge columns');
-  const votes = spec.judges.map((j, i) => `${verdictSql(quoteIdent(j.column))} AS v${i}`).join(', ');
+  const votes = spec.judges.map((j, i) => `${ifHeld(spec, j, verdictSql(quoteIdent(j.column)))} AS v${i}`).join(', ');
   const sum = (f: (i: number) => string) => spec.judges.map((_, i) => f(i)).join(' + ');
-  const nA = sum((i) => `CAST(v${i} = 'A' AS INTEGER)`);
-  const nB = sum((i) => `CAST(v${i} = 'B' AS INTEGER)`);
-  const nT = sum((i) => `CAST(v${i} = 'tie' AS INTEGER)`);
+  // v IS NOT DISTINCT FROM: a slot the row does not have (NULL) is none of A, B, tie or invalid.
+  const is = (verdict: string) => sum((i) => `CAST(v${i} IS NOT DISTINCT FROM '${verdict}' AS INTEGER)`);
+  const nA = is('A');
+  const nB = is('B');
+  const nT = is('tie');
+  const judged = sum((i) => `CAST(v${i} IS NOT NULL AS INTEGER)`);
   const swap = spec.swap ? `CAST(${quoteIdent(spec.swap)} AS VARCHAR)` : 'CAST(NULL AS VARCHAR)';
   const order = spec.order ? `CAST(${quoteIdent(spec.order)} AS VARCHAR)` : 'CAST(NULL AS VARCHAR)';
   const ref = spec.reference ? verdictSql(quoteIdent(spec.reference)) : 'CAST(NULL AS VARCHAR)';
   const base =
     `SELECT row_id, CASE CAST(outcome AS VARCHAR) WHEN 'a' THEN 'A' WHEN 'b' THEN 'B' ELSE 'tie' END AS rec, ${ref} AS ref, ` +
     `${swap} AS swap, ${order} AS shown_order, ${votes} FROM ${B}${whereClause(where)}`;
-  const counted = `SELECT *, ${nA} AS nA, ${nB} AS nB, ${nT} AS nT FROM (${base})`;
+  const counted = `SELECT *, ${nA} AS nA, ${nB} AS nB, ${nT} AS nT, ${judged} AS judged FROM (${base})`;
   const maj = `CASE WHEN nA > nB AND nA >= nT THEN 'A' WHEN nB > nA AND nB >= nT THEN 'B' ELSE 'tie' END`;
   const withMaj = `SELECT *, nA + nB + nT AS valid, ${maj} AS maj FROM (${counted})`;
   return `SELECT *, CASE maj WHEN 'A' THEN nA WHEN 'B' THEN nB ELSE nT END AS top FROM (${withMaj})`;
 }
 
-/** Items by (valid votes, votes for the majority label, majority). */
+/** Items by (valid votes, votes for the majority label, majority, judges the item has). */
 export function agreementSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
   return {
-    sql: `SELECT valid, top, maj, count(*) AS items FROM (${itemsSql(spec, where)}) GROUP BY valid, top, maj ORDER BY valid, top, maj`,
+    sql: `SELECT valid, top, maj, judged, count(*) AS items FROM (${itemsSql(spec, where)}) GROUP BY ALL ORDER BY valid, top, maj, judged`,
     params: where.params,
   };
 }
@@ -119,17 +161,21 @@ export interface AgreementBin {
   top: number;
 }
 
-/** Agreement levels with their items, highest agreement first; a level is one (valid, top) pair. */
-export function readAgreement(rows: readonly Row[], judges: number): AgreementBin[] {
+/**
+ * Agreement levels with their items, highest agreement first; a level is one (valid, top) pair, said
+ * "of k valid" when some of its items had more judges than valid verdicts.
+ */
+export function readAgreement(rows: readonly Row[]): AgreementBin[] {
   const by = new Map<string, AgreementBin>();
   for (const r of rows) {
     const valid = Number(r.valid);
     const top = Number(r.top);
     const key = `${valid}:${top}`;
     const kind: AgreementBin['kind'] = valid === 0 ? 'no valid vote' : top === valid ? 'unanimous' : top * 2 > valid ? 'majority' : 'split';
-    const label = valid === 0 ? 'no valid vote' : `${top} of ${valid}${valid < judges ? ' valid' : ''}`;
-    const e = by.get(key) ?? { agreement: valid ? top / valid : 0, label, kind, items: 0, valid, top };
+    const e = by.get(key) ?? { agreement: valid ? top / valid : 0, label: '', kind, items: 0, valid, top };
     e.items += Number(r.items);
+    const partial = e.label.endsWith(' valid') || valid < Number(r.judged);
+    e.label = valid === 0 ? 'no valid vote' : `${top} of ${valid}${partial ? ' valid' : ''}`;
     by.set(key, e);
   }
   return [...by.values()].sort((x, y) => y.agreement - x.agreement || y.valid - x.valid);
@@ -138,7 +184,9 @@ export function readAgreement(rows: readonly Row[], judges: number): AgreementBi
 /** Per judge (index j) and per (vote, majority): items. */
 export function judgeVotesSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
   const items = itemsSql(spec, where);
-  const long = spec.judges.map((_, i) => `SELECT ${i} AS j, v${i} AS vote, maj, rec FROM items`).join(' UNION ALL ');
+  const long = spec.judges
+    .map((_, i) => `SELECT ${i} AS j, v${i} AS vote, maj, rec FROM items WHERE v${i} IS NOT NULL`)
+    .join(' UNION ALL ');
   return {
     sql: `WITH items AS (${items}) SELECT j, vote, maj, count(*) AS items FROM (${long}) GROUP BY j, vote, maj ORDER BY j, vote, maj`,
     params: where.params,
@@ -148,6 +196,7 @@ export function judgeVotesSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
 export interface JudgeSummary {
   judge: JudgeColumn;
   votes: Record<Verdict, number>;
+  /** Items that have this judge (its verdict, valid or not). */
   items: number;
   /** Votes equal to the majority label (tie = tie counts). */
   agreesWithMajority: number;
@@ -278,7 +327,7 @@ export function swapSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
     `SELECT -1 AS who, swap, row_id, maj AS v FROM items`,
     ...spec.judges.map((_, i) => `SELECT ${i} AS who, swap, row_id, v${i} AS v FROM items`),
   ];
-  const pairs = `SELECT who, list(v ORDER BY row_id) AS vs FROM (${voters.join(' UNION ALL ')}) WHERE swap IS NOT NULL GROUP BY who, swap HAVING count(*) = 2`;
+  const pairs = `SELECT who, list(v ORDER BY row_id) AS vs FROM (${voters.join(' UNION ALL ')}) WHERE swap IS NOT NULL AND v IS NOT NULL GROUP BY who, swap HAVING count(*) = 2`;
   const decisive = `vs[1] IN ('A', 'B') AND vs[2] IN ('A', 'B')`;
   return {
     sql:
@@ -353,22 +402,6 @@ export function judgeRowsSql(
       `FROM (${itemsSql(spec, where)}) i JOIN (SELECT * FROM ${B}${whereClause(where)}) b ON b.row_id = i.row_id${join} WHERE ${cond} ORDER BY b.row_id LIMIT ${p.add(limit)}`,
     params: [...where.params, ...p.values],
   };
-}
-
-/** Items by their valid verdict counts (nA, nB, nT): the input of Fleiss' kappa over all judges. */
-export function verdictCountsSql(spec: JudgeSpec, where: SqlCondition): SqlQuery {
-  return {
-    sql: `SELECT nA, nB, nT, count(*) AS items FROM (${itemsSql(spec, where)}) GROUP BY ALL ORDER BY ALL`,
-    params: where.params,
-  };
-}
-
-/** Fleiss' kappa of all judges together, over the categories A, B and tie (invalid verdicts drop out). */
-export function readFleiss(rows: readonly Row[]): FleissKappa {
-  return fleissKappa(
-    rows.map((r) => [Number(r.nA), Number(r.nB), Number(r.nT)]),
-    rows.map((r) => Number(r.items)),
-  );
 }
 
 /**

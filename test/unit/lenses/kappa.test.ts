@@ -88,7 +88,7 @@ describe('lens chart options', () => {
   it('keep a fixed 0–100% axis for stacked verdict shares and one bar per judge and verdict', () => {
     const bars = voteBars([
       {
-        judge: { column: 'judge_1_response', label: 'judge 1' },
+        judge: { column: 'judge_1_response', label: 'judge 1', slot: 0 },
         votes: { A: 6, B: 3, tie: 1, invalid: 0 },
         items: 10,
         agreesWithMajority: 8,

@@ -285,7 +285,7 @@ describe('planted figures', () => {
     expect(rate).toBeLessThan(0.14);
   });
 
-  it('genrm: verdict spellings, majority, votes, agreement and winner follow from the judges; pairs are swapped', async () => {
+  it('genrm: as published, 3 judges in 5 slots; verdict spellings, majority, votes, agreement and winner follow from them; pairs are swapped', async () => {
     const s = src('genrm-judges.parquet');
     const e = expected.samples['genrm-judges.parquet'];
     expect(e.models).toBe(2);
@@ -293,12 +293,14 @@ describe('planted figures', () => {
       const v = `regexp_replace(lower(trim(${c})), '^(\\[\\[|\\*\\*)|(\\]\\]|\\*\\*)$', '', 'g')`;
       return `CASE WHEN ${v} IN ('a', 'response_1') THEN 'A' WHEN ${v} IN ('b', 'response_2') THEN 'B' WHEN ${v} = 'tie' THEN 'tie' ELSE 'invalid' END`;
     };
-    const judges = [1, 2, 3, 4, 5].map((k) => verdict(`judge_${k}_response`));
+    const judges = [1, 2, 3].map((k) => verdict(`judge_${k}_response`));
+    // num_judges = 3 on every row; every column of slots 4 and 5 is empty (NULL).
+    const empty = [4, 5].flatMap((k) => ['response', 'reasoning', 'raw'].map((x) => `judge_${k}_${x} IS NOT NULL`)).join(' OR ');
+    expect(await num(`SELECT count(*) FROM ${s} WHERE num_judges <> 3 OR ${empty}`)).toBe(0);
     const cnt = (v: string) => judges.map((j) => `CAST(${j} = '${v}' AS INTEGER)`).join(' + ');
     expect(
       await num(`SELECT count(*) FROM ${s} WHERE a_votes <> ${cnt('A')} OR b_votes <> ${cnt('B')} OR invalid_votes <> ${cnt('invalid')}
-      OR judge_responses <> [${judges.join(', ')}] OR judge_output_raw <> [judge_1_raw, judge_2_raw, judge_3_raw, judge_4_raw, judge_5_raw]
-      OR num_judges <> 5`),
+      OR judge_responses <> [${judges.join(', ')}] OR judge_output_raw <> [judge_1_raw, judge_2_raw, judge_3_raw]`),
     ).toBe(0);
     const rows = await all(
       `SELECT majority_vote AS m, agreement_score AS g, a_votes AS a, b_votes AS b, ${cnt('tie')} AS t, winner AS w FROM ${s}`,
