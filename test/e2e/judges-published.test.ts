@@ -243,7 +243,7 @@ describe('GenRM as published: 3 judges in 5 slots, no invalid verdict', () => {
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
     const pick = (subset: number[]) => items.map((v) => subset.map((j) => v[j]));
-    const r3 = (x: number) => String(Math.round(x * 1000) / 1000);
+    const r3 = (x: number) => x.toFixed(3);
     expect(rows.map((r) => [r[0], r[3], r[4]])).toEqual([
       ['all 3', r3(alphaByPairs(items)), r3(fleiss(items))],
       ['judge 2, judge 3', r3(alphaByPairs(pick([1, 2]))), r3(fleiss(pick([1, 2])))],

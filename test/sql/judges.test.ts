@@ -14,11 +14,10 @@ import {
   readJudgePairs,
   readJudgeVotes,
   readMajority,
-  readSwap,
-  swapSql,
   withJudgeSlots,
   type JudgeSpec,
 } from '../../src/core/lenses/judges.ts';
+import { readSwap, swapSql } from '../../src/core/lenses/judge-position.ts';
 import { judgeSubsets, readPatterns, reliability, verdictPatternsSql } from '../../src/core/lenses/judge-reliability.ts';
 import { buildFromRaw, createShape, describeTable, openDb } from './helpers.ts';
 

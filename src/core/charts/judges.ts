@@ -1,6 +1,7 @@
 /** Judges lens charts: data → Observable Plot options (no rendering). */
 import * as Plot from '@observablehq/plot';
-import type { AgreementBin, JudgePairKappa, JudgeSummary, PositionRow, SwapSummary, Verdict } from '../lenses/judges.ts';
+import type { AgreementBin, JudgePairKappa, JudgeSummary, Verdict } from '../lenses/judges.ts';
+import type { PositionRow, SwapSummary } from '../lenses/judge-position.ts';
 import { RAMP_ROOM } from './legend.ts';
 import { labelMargin } from './labels.ts';
 
