@@ -1,16 +1,7 @@
 /** Opening each lens of a sample and waiting until it has drawn, for tests that walk every lens. */
-import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser.ts';
 import { waitForDataset, waitForRatings } from './page-helpers.ts';
-
-/** Samples that, together, offer every lens; each with the file name its summary shows. */
-export const LENS_SAMPLES = [
-  { id: 'arena-conversations', file: 'arena-conversations.parquet' },
-  { id: 'comparia-votes', file: 'comparia-votes.parquet' },
-  { id: 'genrm-judges', file: 'genrm-judges.parquet' },
-  { id: 'comparag-votes', file: 'comparag-votes.parquet' },
-  { id: 'verdicts', file: 'verdicts.parquet' },
-] as const;
+import { LENS_SAMPLES, lensTabs, openLens } from './settle.ts';
 
 /** A fresh browser on `?sample=<id>` with its ratings fitted (GenRM opens on its Judges lens: no board to wait for). */
 export async function openSample(
@@ -26,31 +17,5 @@ export async function openSample(
   return session;
 }
 
-/** The lens ids the page offers as tabs, in order. */
-export function lensTabs(page: Page): Promise<string[]> {
-  return page.locator('[role="tab"][data-lens]').evaluateAll((els) => els.map((e) => e.getAttribute('data-lens')!));
-}
-
-/**
- * Opens a lens and waits until it has finished drawing: no status or progress shown, no
- * "…ing" placeholder, and the panel unchanged over a few animation frames.
- */
-export async function openLens(page: Page, lens: string): Promise<void> {
-  await page.getByTestId(`lens-${lens}`).click();
-  await page.waitForFunction(
-    () => {
-      const panel = document.getElementById('lens-panel');
-      if (!panel || document.querySelector('[data-testid="status"], [data-testid="time-progress"], progress')) return false;
-      if (/\b(Opening|Waiting for|Rating the|Looking for|Loading|Computing|computing)\b[^.]*…/.test(panel.textContent ?? '')) return false;
-      const w = window as unknown as { __lastPanel?: string; __same?: number };
-      const now = panel.innerHTML.length + ':' + panel.querySelectorAll('*').length;
-      w.__same = w.__lastPanel === now ? (w.__same ?? 0) + 1 : 0;
-      w.__lastPanel = now;
-      return w.__same >= 8;
-    },
-    null,
-    { timeout: 90_000, polling: 100 },
-  );
-}
-
+export { LENS_SAMPLES, lensTabs, openLens };
 export { waitForRatings };

@@ -2,7 +2,9 @@
  * Screenshots of the built page for people to look at (and for the README):
  * `npx tsx test/e2e/shoot.ts [query] [outDir]` after `npm run build`.
  * `--lenses` shoots every lens at 800 and 1440 px instead; `--drop <file>` opens that file first;
- * `--full` takes whole-page shots.
+ * `--full` takes whole-page shots. `--samples` shoots every lens of every sample that, together, offer
+ * all lenses (whole page, 800 and 1440 px, named `<sample>-<lens>-<width>.png`), each once it has
+ * drawn: a set to compare before and after a change with test/e2e/shot-diff.ts.
  */
 import { chromium, type Page } from 'playwright-core';
 import { mkdtempSync, mkdirSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureChromium } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
+import { LENS_SAMPLES, lensTabs, openLens } from './settle.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -44,16 +47,45 @@ async function open(page: Page) {
   await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 90_000 }).catch(() => {});
 }
 
-const sizes = flag('--lenses')
-  ? ([
-      ['800', { width: 800, height: 900 }, 'light'],
-      ['1440', { width: 1440, height: 900 }, 'light'],
-    ] as const)
-  : ([
-      ['desktop', { width: 1440, height: 900 }, 'light'],
-      ['desktop-dark', { width: 1440, height: 900 }, 'dark'],
-      ['phone', { width: 390, height: 844 }, 'light'],
-    ] as const);
+/** Every lens of every sample, whole page, once drawn (reduced motion, so no transition is caught half-way). */
+async function shootSamples() {
+  for (const sample of LENS_SAMPLES) {
+    for (const width of [1440, 800]) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+      page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
+      await page.goto(`${server.url}/index.html?sample=${sample.id}`);
+      await page.waitForFunction(
+        (n) => document.querySelector('[data-testid="dataset-summary"]')?.getAttribute('data-source') === n,
+        sample.file,
+        {
+          timeout: 90_000,
+        },
+      );
+      for (const lens of await lensTabs(page)) {
+        await openLens(page, lens);
+        const file = join(out, `${sample.id}-${lens}-${width}.png`);
+        await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+        console.log(file);
+      }
+      await page.close();
+    }
+  }
+}
+
+const sizes = flag('--samples')
+  ? []
+  : flag('--lenses')
+    ? ([
+        ['800', { width: 800, height: 900 }, 'light'],
+        ['1440', { width: 1440, height: 900 }, 'light'],
+      ] as const)
+    : ([
+        ['desktop', { width: 1440, height: 900 }, 'light'],
+        ['desktop-dark', { width: 1440, height: 900 }, 'dark'],
+        ['phone', { width: 390, height: 844 }, 'light'],
+      ] as const);
 for (const [name, viewport, scheme] of sizes) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
@@ -74,5 +106,6 @@ for (const [name, viewport, scheme] of sizes) {
   }
   await page.close();
 }
+if (flag('--samples')) await shootSamples();
 await context.close();
 await server.close();
