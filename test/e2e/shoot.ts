@@ -66,8 +66,11 @@ async function shootSamples() {
       for (const lens of await lensTabs(page)) {
         await openLens(page, lens);
         const file = join(out, `${sample.id}-${lens}-${width}.png`);
-        await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
-        console.log(file);
+        // A loaded machine can take long over a tall page: a shot that fails is said and skipped.
+        await page
+          .screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide', timeout: 120_000 })
+          .then(() => console.log(file))
+          .catch((e: Error) => console.log(`${file}: not taken (${e.message.split('\n')[0]})`));
       }
       await page.close();
     }

@@ -2,7 +2,8 @@
  * Compares two folders of screenshots (test/e2e/shoot.ts --samples, before and after a change)
  * pixel by pixel in Chromium's canvas: `npx tsx test/e2e/shot-diff.ts <before> <after> [diffDir]`.
  * Prints one line a file (size, pixels that differ, the box they lie in) and writes, for each that
- * differs, an image with the differing pixels in red over a faded copy of the "after" shot.
+ * differs, an image with the differing pixels in red over a faded copy of the "after" shot, and
+ * `<name>.pair.png`: 400 px from where they first differ, before above after.
  */
 import { chromium } from 'playwright-core';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ interface Result {
   differing: number;
   box: string;
   diff: string | null;
+  pair: string | null;
 }
 
 let same = 0;
@@ -73,20 +75,31 @@ for (const name of readdirSync(before)
         shown.data.set([255, 0, 0, 255], i);
       }
       g.putImageData(shown, 0, 0);
-      const diff = differing
-        ? await new Promise<string>((resolve) =>
-            out.convertToBlob().then((blob) => {
+      const toUrl = (c: OffscreenCanvas) =>
+        c.convertToBlob().then(
+          (blob) =>
+            new Promise<string>((resolve) => {
               const reader = new FileReader();
               reader.onload = () => resolve(String(reader.result));
               reader.readAsDataURL(blob);
             }),
-          )
-        : null;
+        );
+      // Where they first differ, before above after: 400 px of each, the full width.
+      const top = Math.max(0, y0 - 60);
+      const crop = new OffscreenCanvas(w, 808);
+      const c = crop.getContext('2d')!;
+      c.fillStyle = '#f0f';
+      c.fillRect(0, 0, w, 808);
+      c.drawImage(x, 0, top, w, 400, 0, 0, w, 400);
+      c.drawImage(y, 0, top, w, 400, 0, 408, w, 400);
+      const diff = differing ? await toUrl(out) : null;
+      const pair = differing ? await toUrl(crop) : null;
       return {
         sizes: `${x.width}×${x.height} → ${y.width}×${y.height}`,
         differing,
         box: differing ? `x ${x0}–${x1}, y ${y0}–${y1}` : '',
         diff,
+        pair,
       };
     },
     [dataUrl(join(before, name)), dataUrl(other)] as const,
@@ -96,6 +109,7 @@ for (const name of readdirSync(before)
     continue;
   }
   writeFileSync(join(diffDir, name), Buffer.from(r.diff!.split(',')[1], 'base64'));
+  writeFileSync(join(diffDir, name.replace(/\.png$/, '.pair.png')), Buffer.from(r.pair!.split(',')[1], 'base64'));
   console.log(`${name}: ${r.sizes}, ${r.differing} pixels differ (${r.box})`);
 }
 console.log(`${same} identical`);
