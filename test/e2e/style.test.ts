@@ -112,7 +112,7 @@ describe('the Style control lens on the default sample', () => {
     const { page } = session;
     await page.locator('label[title^="French:"] input[type="checkbox"]').first().check();
     await waitForStyle(page, conversations.planted.languages.French);
-    expect(await page.locator('.style-lens h2').textContent()).toContain('French');
+    expect(await page.locator('[data-lens-body="style"] h2').textContent()).toContain('French');
     expect(await page.locator('[data-testid="style-table"] tbody tr').count()).toBeGreaterThan(1);
   });
 });

@@ -35,7 +35,9 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     await page.getByTestId('browse-search').fill(term);
     await page.getByTestId('browse-search').press('Enter');
     await page.waitForFunction(
-      (t) => document.querySelector('.browse .note bdi')?.textContent === t && !document.querySelector('.browse[aria-busy="true"]'),
+      (t) =>
+        document.querySelector('[data-lens-body="browse"] .note bdi')?.textContent === t &&
+        !document.querySelector('[data-lens-body="browse"][aria-busy="true"]'),
       term,
     );
   }

@@ -1,6 +1,7 @@
 /** Runs one stats query for a filter widget; the returned function drops a result that came too late ($effect cleanup). */
 import type { Row, RunQuery } from '../../core/sql/connector.ts';
-import type { SqlQuery } from '../../core/sql/statement.ts';
+import type { SqlCondition, SqlQuery } from '../../core/sql/statement.ts';
+import type { CountSource } from '../../core/sql/slice-cube.ts';
 
 export function load<T>(
   query: RunQuery,
@@ -15,4 +16,12 @@ export function load<T>(
   return () => {
     stale = true;
   };
+}
+
+/** What every filter widget counts with: the query runner, the other filters, and where to count. */
+export interface Counts {
+  query: RunQuery;
+  where: SqlCondition;
+  /** Where to count (battles or the slice cube). */
+  source: CountSource;
 }
