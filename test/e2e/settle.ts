@@ -12,22 +12,30 @@ export const LENS_SAMPLES = [
 
 /**
  * Opens a lens and waits until it has finished drawing: no status or progress shown, no
- * "…ing" placeholder, and the panel unchanged over a few animation frames.
+ * "…ing" placeholder, and the panel unchanged over a few animation frames. `strict` (for
+ * screenshots) also waits out every placeholder a lens shows ("Reading …", "Counting …", a phase)
+ * and anything marked busy, and asks for the panel unchanged twice as long.
  */
-export async function openLens(page: Page, lens: string): Promise<void> {
+export async function openLens(page: Page, lens: string, strict = false): Promise<void> {
   await page.getByTestId(`lens-${lens}`).click();
   await page.waitForFunction(
-    () => {
+    (strict) => {
       const panel = document.getElementById('lens-panel');
       if (!panel || document.querySelector('[data-testid="status"], [data-testid="time-progress"], progress')) return false;
       if (/\b(Opening|Waiting for|Rating the|Looking for|Loading|Computing|computing)\b[^.]*…/.test(panel.textContent ?? '')) return false;
+      if (
+        strict &&
+        (/\b(Reading|Counting|Listing|Fitting|Measuring|counting)\b[^.]*…/.test(panel.textContent ?? '') ||
+          panel.querySelector('[aria-busy="true"]'))
+      )
+        return false;
       const w = window as unknown as { __lastPanel?: string; __same?: number };
       const now = panel.innerHTML.length + ':' + panel.querySelectorAll('*').length;
       w.__same = w.__lastPanel === now ? (w.__same ?? 0) + 1 : 0;
       w.__lastPanel = now;
-      return w.__same >= 8;
+      return w.__same >= (strict ? 16 : 8);
     },
-    null,
+    strict,
     { timeout: 90_000, polling: 100 },
   );
 }

@@ -64,7 +64,7 @@ async function shootSamples() {
         },
       );
       for (const lens of await lensTabs(page)) {
-        await openLens(page, lens);
+        await openLens(page, lens, true);
         const file = join(out, `${sample.id}-${lens}-${width}.png`);
         // A loaded machine can take long over a tall page: a shot that fails is said and skipped.
         await page
