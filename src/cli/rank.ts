@@ -10,6 +10,8 @@ import { basename } from 'node:path';
 import { leaderboardCsv, leaderboardJson } from '../core/export/leaderboard-export.ts';
 import type { Provenance } from '../core/export/provenance.ts';
 import { fingerprintFile } from '../core/view/fingerprint.ts';
+import { DEFAULT_SLICE_MIN_VOTES, minVotesInForce, type DroppedModel } from '../core/stats/min-votes.ts';
+import { quickFilterWords } from '../core/view/quick-filters.ts';
 import { UsageError } from './lib/errors.ts';
 import { leaderboardText, signalText } from './lib/leaderboard-text.ts';
 import { buildBattles, loadAndRecognise, RAW_TABLE, readSummary } from './lib/open-file.ts';
@@ -41,7 +43,8 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
                          struct fields as column.field
   --exclude-ties --exclude-both-bad --exclude-flagged --anonymous-only --dedup-only
                          the page's quick toggles (--dedup-only: LMArena's dedup_tag.sampled)
-  --min-votes N          leave out models with fewer than N votes in the slice
+  --min-votes N          leave out models with fewer than N votes in the slice; listed apart
+                         (default: ${DEFAULT_SLICE_MIN_VOTES} with --where, none on the whole file; 0: none)
   --anchor MODEL=RATING  pin one model at a rating (default: mean rating 1000)
   --bootstrap N          bootstrap rounds for the 95% intervals, 0 for none (default 1000)
   --seed S               bootstrap seed, an integer from 0 to 4294967295 (default 0)
@@ -153,7 +156,7 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' {
       excludeFlagged: !!values['exclude-flagged'],
       anonymousOnly: !!values['anonymous-only'],
       dedupOnly: !!values['dedup-only'],
-      minVotes: integerOption('min-votes', values['min-votes'], 0, 0, 1_000_000_000),
+      minVotes: values['min-votes'] === undefined ? null : integerOption('min-votes', values['min-votes'], 0, 0, 1_000_000_000),
     },
     anchor: anchorOption(values.anchor),
     bootstrapRounds: integerOption('bootstrap', values.bootstrap, 1000, 0, 1_000_000),
@@ -192,7 +195,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       const tallied = whole ? await tallyWholeFile(db, opened) : null;
       if (!tallied) await buildBattles(db, opened);
       const summary = tallied ? tallySummary(tallied) : await readSummary(db);
-      const slice = tallied ? wholeSlice(tallied.counts, args.quick.minVotes) : await readSlice(db, args.where, args.quick);
+      // The default minimum is the page's: for a filtered slice (a category board) only.
+      const minVotes = minVotesInForce(args.quick.minVotes, args.where.length > 0);
+      const slice = tallied ? wholeSlice(tallied.counts, minVotes) : await readSlice(db, args.where, { ...args.quick, minVotes });
       const { counts } = slice;
       if (args.anchor && !counts.models.includes(args.anchor.model)) {
         throw new UsageError(`--anchor: model "${args.anchor.model}" is not among the ${counts.models.length} models of ${args.file}`);
@@ -200,12 +205,15 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       const provenance: Provenance = {
         file: basename(opened.file.name),
         fingerprint: await fileFingerprint(args.file),
-        slice: 'all votes',
-        quickFilters: [],
+        slice: args.where.length ? args.where.join(' · ') : 'all votes',
+        quickFilters: quickFilterWords(args.quick, minVotes),
         anchor: args.anchor ?? null,
         ties: args.ties,
         intervals: args.intervals,
         rounds: args.bootstrapRounds,
+        // Set once the board is fitted: `rank` runs every round before it writes.
+        roundsDone: null,
+        provisional: false,
         seed: args.seed,
       };
       io.stderr(describeInput(opened.file, opened.detection, summary) + '\n');
@@ -262,12 +270,14 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       for (const w of inputWarnings(opened.file, summary, board.warnings)) io.stderr(`warning: ${w}\n`);
       const signal = signalText(board);
       if (signal) io.stderr(`${signal}\n`);
+      const done = { ...provenance, roundsDone: board.roundsDone };
+      const apart = { minVotes, dropped: slice.dropped };
       io.stdout(
         args.output === 'json'
-          ? leaderboardJson(board, provenance)
+          ? leaderboardJson(board, done, apart)
           : args.output === 'csv'
-            ? leaderboardCsv(board, provenance)
-            : leaderboardText(board),
+            ? leaderboardCsv(board, done)
+            : leaderboardText(board) + apartText(apart),
       );
       return 0;
     } finally {
@@ -277,6 +287,13 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   } catch (error) {
     return reportError(error, 'rank', io);
   }
+}
+
+/** Models below the minimum, listed apart under the table with their records. */
+function apartText({ minVotes, dropped }: { minVotes: number; dropped: DroppedModel[] }): string {
+  if (!dropped.length) return '';
+  const lines = dropped.map((d) => `  ${d.model}: ${d.votes} votes (${d.wins} W, ${d.losses} L, ${d.ties} T)`);
+  return `\n${dropped.length} models with fewer than ${minVotes} votes in the slice, not rated or ranked:\n${lines.join('\n')}\n`;
 }
 
 /** The page's fingerprint of a file (io/fingerprint.ts); null for a glob or a file that cannot be read again. */

@@ -14,11 +14,21 @@ export interface BoardColumn {
 
 export function leaderboardColumns({ tiers, sandwich }: { tiers: boolean; sandwich: boolean }): BoardColumn[] {
   return [
-    { key: 'rank', label: 'Rank (UB)', title: '1 + number of models whose lower bound is above this upper bound', numeric: true },
+    {
+      key: 'rank',
+      label: 'Rank (UB)',
+      title:
+        "LMArena's rank: 1 + the number of models whose 95% lower bound is above this model's upper bound, i.e. only the models " +
+        'clearly better count. It can be better than Rank range: two 95% intervals that do not overlap is a much stricter test than ' +
+        'being rated above in most rounds. On an anchored scale it comes from the anchored intervals, which are wider.',
+      numeric: true,
+    },
     {
       key: 'rankRange',
       label: 'Rank range',
-      title: '95% range of the rank over the bootstrap rounds (2.5th to 97.5th percentile)',
+      title:
+        "Where the model's rank falls in 95% of the bootstrap rounds (2.5th to 97.5th percentile), each round ranking every model " +
+        'at once. A model can be Rank (UB) 10 and Rank range 12–16: 9 models are clearly better, and in most rounds 11–15 are rated above it.',
       numeric: true,
     },
     ...(tiers ? [{ key: 'tier' as const, label: 'Tier', title: 'comparIA tier: the rule is stated under the table', numeric: true }] : []),

@@ -15,6 +15,7 @@ import { runConsoleQuery, type ConsoleResult } from './sql-console.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import type { RatingsStore } from './ratings.svelte.ts';
 import type { ViewStore } from './view.svelte.ts';
+import type { DroppedModel } from '../core/stats/min-votes.ts';
 import type { OnlineEloSource } from './online-elo.ts';
 
 /** What every lens gets, the leaderboard's included. */
@@ -37,8 +38,12 @@ interface PageParts {
  * before DuckDB has read the file). `ratings.leaderboard` is set.
  */
 export interface BoardContext extends PageParts {
-  /** Models the minimum-votes toggle left out of the slice. */
-  droppedModels: number;
+  /** Models under the minimum of votes in force, left out of the fit and listed apart, with their records. */
+  dropped: DroppedModel[];
+  /** The minimum of votes in force (stats/min-votes.ts). */
+  minVotes: number;
+  /** Filters narrow the votes (a category board), so the default minimum applies. */
+  sliced: boolean;
   /** What online Elo replays; null for pre-aggregated files (no vote order) or before the data is read. */
   onlineElo: OnlineEloSource | null;
 }

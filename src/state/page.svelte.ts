@@ -67,13 +67,14 @@ export class PageState {
     return source.kind === 'sample' ? (SAMPLES.find((s) => s.id === source.id)?.label ?? source.id) : null;
   });
   readonly fileStem = $derived((this.dataset?.source.name ?? 'arena').replace(/\.[^.]+$/, '').replace(/[\s/\\·]+/g, '_'));
-  readonly filtered = $derived(this.view.state.filters.length > 0 || this.slice.where.sql !== '' || this.view.state.quick.minVotes > 0);
+  readonly filtered = $derived(this.view.state.filters.length > 0 || this.slice.where.sql !== '' || this.slice.minVotes > 0);
   readonly sliceLabel = $derived.by(() => {
     const v = this.view.state;
     if (!this.filtered) return 'all votes';
     return (
-      [...v.filters.map((f) => filterText(f)), ...(v.quick.minVotes ? [`models with ≥ ${v.quick.minVotes} votes`] : [])].join(' · ') ||
-      'quick filters'
+      [...v.filters.map((f) => filterText(f)), ...(this.slice.minVotes ? [`models with ≥ ${this.slice.minVotes} votes`] : [])].join(
+        ' · ',
+      ) || 'quick filters'
     );
   });
   /** What every caption and download says about how its numbers were made. */
@@ -82,16 +83,20 @@ export class PageState {
     const v = this.view.state;
     if (!dataset) return null;
     const rating = v.rating;
+    const board = this.ratings.leaderboard;
     const anchor = rating.anchor && dataset.counts.models.includes(rating.anchor.model) ? { ...rating.anchor } : null;
     return {
       file: dataset.source.name,
       fingerprint: v.source.kind === 'local' ? v.source.file.fingerprint : this.sourceFingerprint,
       slice: v.filters.length ? v.filters.map((f) => filterText(f)).join(' · ') : 'all votes',
-      quickFilters: quickFilterWords(v.quick),
+      quickFilters: quickFilterWords(v.quick, this.slice.minVotes),
       anchor,
       ties: rating.ties,
       intervals: rating.intervals,
       rounds: rating.rounds,
+      // What the board holds now: a download while the rounds run says so, and how many are done.
+      roundsDone: board ? board.roundsDone : null,
+      provisional: !!board && this.ratings.computing && board.roundsDone < board.rounds,
       seed: rating.seed,
     };
   });
@@ -138,7 +143,9 @@ export class PageState {
           view: this.view,
           sliceLabel: this.sliceLabel,
           fileStem: this.fileStem,
-          droppedModels: this.slice.droppedModels,
+          dropped: this.slice.dropped,
+          minVotes: this.slice.minVotes,
+          sliced: this.slice.sliced,
           onlineElo: this.onlineElo,
         }
       : null,

@@ -21,6 +21,27 @@ export { Superseded };
  */
 export const MAX_RATED_MODELS = 1500;
 
+/**
+ * How the board's bootstrap ended, for every line that waited for it: null while it runs (or
+ * before any board); 'done' with every round; 'failed' (the worker gave an error, twice) after
+ * `roundsDone` of `rounds`, whose intervals, if any, stay on the board. A run is cancelled only by
+ * a newer one (another slice or option), whose board replaces the old, so no line waits for it.
+ */
+export interface BootstrapEnd {
+  how: 'done' | 'failed';
+  roundsDone: number;
+  rounds: number;
+  reason: string | null;
+}
+
+/** The end in words, for the lines that waited: "1000 rounds done", "stopped after 240 of 1000 rounds (…)". */
+export function bootstrapEndText(end: BootstrapEnd): string {
+  if (end.how === 'done') return end.rounds > 0 ? `${end.roundsDone} bootstrap rounds done` : 'no bootstrap rounds asked for';
+  return `the bootstrap failed after ${end.roundsDone} of ${end.rounds} rounds${end.reason ? ` (${end.reason})` : ''}${
+    end.roundsDone > 0 ? `: intervals are from the ${end.roundsDone} rounds done` : ': no intervals'
+  }`;
+}
+
 export class RatingsStore {
   leaderboard = $state.raw<Leaderboard | null>(null);
   observed = $state.raw<WinMatrix | null>(null);
@@ -28,6 +49,8 @@ export class RatingsStore {
   roundsDone = $state(0);
   rounds = $state(0);
   computing = $state(false);
+  /** How the current board's bootstrap ended; null while it runs. */
+  ended = $state.raw<BootstrapEnd | null>(null);
   error = $state<string | null>(null);
   /** Something that went wrong and was mended (a restarted worker), said once. */
   notice = $state<string | null>(null);
@@ -70,6 +93,7 @@ export class RatingsStore {
   /** Forgets the board: a new dataset must never show the previous one's ratings. */
   reset(): void {
     this.client.cancel();
+    this.ended = null;
     this.leaderboard = null;
     this.observed = null;
     this.counts = null;
@@ -105,6 +129,7 @@ export class RatingsStore {
       this.leaderboard = null;
       this.observed = null;
       this.computing = false;
+      this.ended = null;
       this.error =
         `ratings: ${counts.models.length.toLocaleString('en-US')} models are too many to rate together in a browser tab ` +
         `(at most ${MAX_RATED_MODELS.toLocaleString('en-US')}). Raise "min. votes per model" in the filters to keep the models with enough votes, or filter the data.`;
@@ -112,6 +137,7 @@ export class RatingsStore {
       return shown;
     }
     this.computing = true;
+    this.ended = null;
     this.roundsDone = 0;
     this.rounds = options.bootstrapRounds ?? 1000;
     this.client.rate(counts, options, {
@@ -120,6 +146,7 @@ export class RatingsStore {
         if (observed) this.observed = observed;
         if (final) {
           this.computing = false;
+          this.ended = { how: 'done', roundsDone: leaderboard.roundsDone, rounds: leaderboard.rounds, reason: null };
           mark('intervals-done');
         }
       },
@@ -134,6 +161,8 @@ export class RatingsStore {
       onError: (message) => {
         this.error = `ratings: ${message}`;
         this.computing = false;
+        const board = this.leaderboard;
+        this.ended = { how: 'failed', roundsDone: board?.roundsDone ?? 0, rounds: board?.rounds ?? this.rounds, reason: message };
         this.lastKey = '';
         settle();
       },

@@ -25,7 +25,7 @@ import { CubeCounts } from '../core/tally/cube-counts.ts';
 import { cubeColumnsFromArrow } from '../io/cube-columns.ts';
 import type { SqlCondition } from '../core/sql/statement.ts';
 import { describeSql, readColumns } from '../core/sql/summary.ts';
-import { dropModelsBelow } from '../core/stats/min-votes.ts';
+import { dropModelsBelow, minVotesInForce, type DroppedModel } from '../core/stats/min-votes.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import { quickFilters } from '../core/view/quick-filters.ts';
 import type { QuickToggles } from '../core/view/view-state.ts';
@@ -41,8 +41,12 @@ export class SliceStore {
   counts = $state.raw<PairCounts | null>(null);
   votes = $state(0);
   models = $state(0);
-  /** Models left out by the minimum-votes toggle. */
-  droppedModels = $state(0);
+  /** Models left out by the minimum of votes, with their records. */
+  dropped = $state.raw<DroppedModel[]>([]);
+  /** The minimum of votes in force (the user's, or the default for a filtered slice). */
+  minVotes = $state(0);
+  /** Whether filters (not just quick toggles) narrow the votes: a category board. */
+  sliced = $state(false);
   /** Why filters were dropped; stays until the user dismisses it or changes the filters. */
   problem = $state<string | null>(null);
 
@@ -96,10 +100,15 @@ export class SliceStore {
     const counts = !where.sql ? dataset.counts : (counted ?? (await readCounts(duck.urgent, where, dataset.counts.models, table)));
     if (generation !== this.generation) return applied;
     if (where.sql) mark('slice-counted');
-    const kept = dropModelsBelow(counts, quick.minVotes);
+    // The default minimum is for filtered boards (a category): the whole file's board rates every model.
+    const sliced = applied.length > 0;
+    const minVotes = minVotesInForce(quick.minVotes, sliced);
+    const kept = dropModelsBelow(counts, minVotes);
     this.where = where.sql ? where : NO_FILTER;
     this.counts = kept.counts;
-    this.droppedModels = kept.droppedModels.length;
+    this.dropped = kept.dropped;
+    this.minVotes = minVotes;
+    this.sliced = sliced;
     let votes = 0;
     for (const n of kept.counts.n) votes += n;
     this.votes = votes;

@@ -99,6 +99,8 @@ describe('the Style control lens on the default sample', () => {
       'ties_model',
       'interval_method',
       'bootstrap_rounds',
+      'rounds_done',
+      'provisional',
       'seed',
     ]);
     expect(csv[0]).toMatchObject({ features: 'text', interval_method: 'sandwich' });

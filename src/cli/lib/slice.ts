@@ -10,7 +10,7 @@ import { BATTLES_TABLE } from '../../core/sql/battles.ts';
 import { filtersSql, type Filter } from '../../core/sql/filters.ts';
 import { readCounts } from '../../core/sql/pair-counts.ts';
 import { describeSql, readColumns } from '../../core/sql/summary.ts';
-import { dropModelsBelow } from '../../core/stats/min-votes.ts';
+import { dropModelsBelow, type DroppedModel } from '../../core/stats/min-votes.ts';
 import type { PairCounts } from '../../core/stats/pair-counts.ts';
 import { quickFilters } from '../../core/view/quick-filters.ts';
 import type { QuickToggles } from '../../core/view/view-state.ts';
@@ -37,6 +37,8 @@ export interface Slice {
   counts: PairCounts;
   filters: Filter[];
   droppedModels: string[];
+  /** The same models with their records in the slice, most votes first. */
+  dropped: DroppedModel[];
   /** The slice's condition on the battles table (none for the whole file), and that table's columns. */
   where?: SqlCondition;
   columns?: ColumnInfo[];
@@ -53,8 +55,15 @@ export async function readSlice(db: Connector, wheres: readonly string[], quick:
   });
   const all = [...filters, ...quickFilters(quick, columns)];
   const where = filtersSql(all, columns);
-  const kept = dropModelsBelow(await readCounts(db, where.sql ? where : undefined), quick.minVotes);
-  return { counts: kept.counts, filters: all, droppedModels: kept.droppedModels, where: where.sql ? where : undefined, columns };
+  const kept = dropModelsBelow(await readCounts(db, where.sql ? where : undefined), quick.minVotes ?? 0);
+  return {
+    counts: kept.counts,
+    filters: all,
+    droppedModels: kept.droppedModels,
+    dropped: kept.dropped,
+    where: where.sql ? where : undefined,
+    columns,
+  };
 }
 
 /** Whether a quick toggle cuts votes (minimum votes only drops models from the counts). */
@@ -65,5 +74,5 @@ export function hasQuickFilter(quick: QuickToggles): boolean {
 /** The slice of every vote, from the whole file's counts: only the minimum votes applies. */
 export function wholeSlice(counts: PairCounts, minVotes: number): Slice {
   const kept = dropModelsBelow(counts, minVotes);
-  return { counts: kept.counts, filters: [], droppedModels: kept.droppedModels };
+  return { counts: kept.counts, filters: [], droppedModels: kept.droppedModels, dropped: kept.dropped };
 }

@@ -1,4 +1,5 @@
 import type { Leaderboard } from '../stats/leaderboard.ts';
+import type { DroppedModel } from '../stats/min-votes.ts';
 import { toCsv } from './csv.ts';
 import { provenanceRecord, withProvenance, type Provenance } from './provenance.ts';
 
@@ -78,12 +79,22 @@ function pairwiseRecord(board: Leaderboard) {
   };
 }
 
-export function leaderboardObject(board: Leaderboard, provenance: Provenance | null = null) {
+/** Models left out by the minimum of votes (stats/min-votes.ts), listed apart in the JSON. */
+export interface BelowMinimum {
+  minVotes: number;
+  dropped: DroppedModel[];
+}
+
+export function leaderboardObject(board: Leaderboard, provenance: Provenance | null = null, apart: BelowMinimum | null = null) {
   return {
     format: LEADERBOARD_JSON_FORMAT,
     provenance: provenance ? provenanceRecord(provenance) : null,
     interval_method: board.intervalMethod,
     rounds_done: board.roundsDone,
+    provisional: board.roundsDone < board.rounds,
+    bootstrap_prior_votes: board.priorVotes,
+    min_votes: apart?.minVotes ?? null,
+    below_min_votes: apart ? apart.dropped : [],
     signal: board.signal
       ? {
           adjacent_pairs: board.signal.adjacentPairs,
@@ -98,6 +109,6 @@ export function leaderboardObject(board: Leaderboard, provenance: Provenance | n
   };
 }
 
-export function leaderboardJson(board: Leaderboard, provenance: Provenance | null = null): string {
-  return JSON.stringify(leaderboardObject(board, provenance), null, 2) + '\n';
+export function leaderboardJson(board: Leaderboard, provenance: Provenance | null = null, apart: BelowMinimum | null = null): string {
+  return JSON.stringify(leaderboardObject(board, provenance, apart), null, 2) + '\n';
 }

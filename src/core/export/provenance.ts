@@ -17,22 +17,34 @@ export interface Provenance {
   anchor: { model: string; value: number } | null;
   ties: 'half' | 'davidson';
   intervals: 'bootstrap' | 'sandwich';
+  /** Bootstrap rounds asked for. */
   rounds: number;
+  /** Rounds whose intervals the figures hold (null: no board, e.g. a chart of counts). */
+  roundsDone: number | null;
+  /** True while the bootstrap still runs: intervals, ranks and tiers will change. */
+  provisional: boolean;
   seed: number;
 }
 
 export const anchorText = (p: Pick<Provenance, 'anchor'>) => (p.anchor ? `${p.anchor.model} = ${p.anchor.value}` : 'mean 1000');
 export const tiesText = (p: Pick<Provenance, 'ties'>) => (p.ties === 'davidson' ? 'Davidson ties model' : 'tie = half a win each side');
-export const intervalText = (p: Pick<Provenance, 'intervals' | 'rounds'>) =>
+/** The rounds behind the figures: "1000 rounds", "240 of 1000 rounds", or, while they run, "provisional: 1000 rounds running". */
+export function roundsText(p: Pick<Provenance, 'rounds' | 'roundsDone' | 'provisional'>): string {
+  if (p.provisional) return `provisional: ${p.rounds} rounds running`;
+  if (p.roundsDone !== null && p.roundsDone < p.rounds) return `${p.roundsDone} of ${p.rounds} rounds`;
+  return `${p.rounds} rounds`;
+}
+
+export const intervalText = (p: Pick<Provenance, 'intervals' | 'rounds' | 'roundsDone' | 'provisional'>) =>
   p.intervals === 'sandwich'
     ? '95% sandwich (robust) intervals'
     : p.rounds > 0
-      ? `95% bootstrap intervals (${p.rounds} rounds)`
+      ? `95% bootstrap intervals (${roundsText(p)})`
       : 'no intervals';
 
 /** One line for captions and chart footers. */
 export function provenanceLine(p: Provenance): string {
-  return [...sourceParts(p), `anchor: ${anchorText(p)}`, tiesText(p), intervalText(p), `${p.rounds} bootstrap rounds, seed ${p.seed}`].join(
+  return [...sourceParts(p), `anchor: ${anchorText(p)}`, tiesText(p), intervalText(p), `bootstrap: ${roundsText(p)}, seed ${p.seed}`].join(
     ' · ',
   );
 }
@@ -61,6 +73,8 @@ export function provenanceRecord(p: Provenance) {
     ties_model: p.ties,
     interval_method: p.intervals,
     bootstrap_rounds: p.rounds,
+    rounds_done: p.roundsDone,
+    provisional: p.provisional,
     seed: p.seed,
   };
 }
@@ -74,6 +88,8 @@ export const PROVENANCE_COLUMNS = [
   'ties_model',
   'interval_method',
   'bootstrap_rounds',
+  'rounds_done',
+  'provisional',
   'seed',
 ] as const;
 
@@ -94,6 +110,8 @@ export function withProvenance(
     r.ties_model,
     r.interval_method,
     r.bootstrap_rounds,
+    r.rounds_done,
+    r.provisional,
     r.seed,
   ];
   return [[...header, ...PROVENANCE_COLUMNS], rows.map((row) => [...row, ...values])];

@@ -1,9 +1,9 @@
 import { bradleyTerryLikelihood } from './bradley-terry.ts';
 import { choleskySolve } from './cholesky.ts';
-import { StrongConnectivityCheck } from './components.ts';
 import { toElo, type GroupFit, type RatingFit } from './fit-groups.ts';
 import { factorWithRidge, maximiseLikelihood, maxAbs, pinReference } from './newton-maximise.ts';
 import type { PairLikelihood } from './pair-likelihood.ts';
+import type { PairTable } from './pair-table.ts';
 import { pairwiseAboveShare } from './pairwise-confidence.ts';
 import { inverseCdfInPlace, quantileInPlace } from './percentile.ts';
 import { PoissonSampler } from './poisson.ts';
@@ -19,8 +19,15 @@ import type { StatsWarning } from './stats-warning.ts';
  * (by ±√N), which is negligible for intervals. Each round is refitted from the full-data MLE by a
  * chord iteration that keeps the full-data Hessian factor (Kelley 1995, Iterative Methods for
  * Linear and Nonlinear Equations, §5.4): O(pairs + models²) a step; the factor is refreshed only
- * if the steps stop shrinking. A round whose resample has no finite MLE in a group (the win graph
- * is no longer strongly connected) is redrawn, and the redraws are reported.
+ * if the steps stop shrinking.
+ * Every round is fitted with a weak prior (Coulom 2008, Whole-History Rating, §3.2, and his
+ * BayesElo: virtual games against a virtual player): each model gets PRIOR_VOTES virtual votes,
+ * half won and half lost, against one virtual opponent whose strength is the reference. So every
+ * resample has a finite, unique fit, even one in which a model won or lost all its votes (on a
+ * small slice nearly every resample has one, and without a rule a round has no finite rating at
+ * all). The prior is the same in every round, so rounds are comparable; it pulls a model with n
+ * votes towards the middle by about PRIOR_VOTES / n of its distance from it, a few hundredths for
+ * the models a board ranks. The point rating shown stays the maximum-likelihood fit of all votes.
  * Intervals: percentiles 2.5 / 97.5 by linear interpolation (quantileInPlace); rank intervals by
  * the inverse empirical CDF, so they stay integers.
  * Each round draws from its own random stream (the seed and the round's number), so rounds can run
@@ -41,7 +48,12 @@ export interface BootstrapOptions {
   stepTolerance?: number;
   /** Interval mass, default 0.95 (percentiles 2.5 and 97.5). */
   level?: number;
+  /** Virtual votes per model in every round (half won, half lost); default PRIOR_VOTES. */
+  priorVotes?: number;
 }
+
+/** The prior's strength: one virtual vote per model, half won and half lost, against a virtual middle-strength opponent. */
+export const PRIOR_VOTES = 1;
 
 /** Rounds run elsewhere (another worker) from the same fit, seed and rounds: see runRange and absorb. */
 export interface RoundsRun {
@@ -49,8 +61,6 @@ export interface RoundsRun {
   count: number;
   /** Per comparison group: θ of each round, round-major (count × members). */
   thetas: Float64Array[];
-  redraws: number[];
-  failed: boolean[];
 }
 
 export interface BootstrapIntervals {
@@ -64,25 +74,26 @@ export interface BootstrapIntervals {
   warnings: StatsWarning[];
 }
 
-const MAX_REDRAWS = 100;
-
 interface GroupState {
   fit: GroupFit;
   sampler: PoissonSampler;
-  /** Full-data win-graph edges (i→j, j→i) per pair: a resample losing one may break the MLE. */
-  edgeIJ: Uint8Array;
-  edgeJI: Uint8Array;
-  connectivity: StrongConnectivityCheck;
   /** Resampled counts: winsI, winsJ, ties back to back. */
   draw: Float64Array;
+  /**
+   * The group's pairs and, after them, one pair per member against the virtual opponent (model m,
+   * the reference), whose counts are the prior's and never resampled; the real counts are each
+   * round's draw.
+   */
+  prior: PairTable;
+  /** The prior fit of all votes (the rounds' start) and the Cholesky factor of its negative Hessian. */
+  priorX: Float64Array;
+  priorFactor: Float64Array;
   /** Each round's θ (natural-log strengths), so the rounds can be put on another scale without refitting. */
   thetas: Float64Array;
   ratings: Float64Array;
   ranks: Int32Array;
   order: number[];
   rankScratch: ReturnType<typeof rankScratch>;
-  redraws: number;
-  failed: boolean;
 }
 
 export class RatingBootstrap {
@@ -97,6 +108,8 @@ export class RatingBootstrap {
   private readonly seed: number;
   private readonly stepTolerance: number;
   private readonly level: number;
+  /** Virtual votes per model in every round (PRIOR_VOTES unless asked otherwise). */
+  readonly priorVotes: number;
   private readonly states: GroupState[];
   /** The last pairwise shares and every round's ranks they came from (a round not yet run has ranks 0). */
   private pairwise: { ranks: Int32Array[]; shares: Float64Array } | null = null;
@@ -115,6 +128,9 @@ export class RatingBootstrap {
     this.completed = new Int32Array(this.rounds);
     this.high = this.rounds;
     this.stepTolerance = options.stepTolerance ?? 1e-4;
+    this.priorVotes = options.priorVotes ?? PRIOR_VOTES;
+    if (!(this.priorVotes > 0 && Number.isFinite(this.priorVotes)))
+      throw new RangeError(`RatingBootstrap: priorVotes must be a positive number, got ${this.priorVotes}`);
     this.states = fit.groups.map((g) => {
       const { winsI, winsJ, ties } = g.table;
       const r = winsI.length,
@@ -123,20 +139,25 @@ export class RatingBootstrap {
       means.set(winsJ, r);
       means.set(ties, 2 * r);
       const m = g.members.length;
+      const prior = withPrior(g.table, m, this.priorVotes);
+      const start = new Float64Array(m + 1 + likelihood.extra);
+      let mean = 0;
+      for (let k = 0; k < m; k++) mean += g.x[k] / m;
+      for (let k = 0; k < m; k++) start[k] = g.x[k] - mean;
+      start.set(g.x.subarray(m), m + 1);
+      const fitted = maximiseLikelihood(likelihood, prior, { start });
       return {
         fit: g,
         sampler: new PoissonSampler(means),
-        edgeIJ: Uint8Array.from(winsI, (w, p) => (w + ties[p] > 0 ? 1 : 0)),
-        edgeJI: Uint8Array.from(winsJ, (w, p) => (w + ties[p] > 0 ? 1 : 0)),
-        connectivity: new StrongConnectivityCheck(m, g.table.i, g.table.j),
         draw: new Float64Array(3 * r),
+        prior,
+        priorX: fitted.x,
+        priorFactor: fitted.factor,
         thetas: new Float64Array(this.rounds * m),
         ratings: new Float64Array(this.rounds * m),
         ranks: new Int32Array(this.rounds * m),
         order: Array.from({ length: m }, (_, k) => k),
         rankScratch: rankScratch(m),
-        redraws: 0,
-        failed: false,
       };
     });
   }
@@ -188,34 +209,27 @@ export class RatingBootstrap {
   runRange(from: number, count: number): RoundsRun {
     if (!(from >= 0 && count >= 0 && from + count <= this.rounds))
       throw new RangeError(`RatingBootstrap.runRange: rounds ${from}+${count} out of range`);
-    const redrawsBefore = this.states.map((s) => s.redraws);
     for (let round = from; round < from + count; round++) this.runRound(round);
     return {
       from,
       count,
       thetas: this.states.map((s) => s.thetas.slice(from * s.fit.members.length, (from + count) * s.fit.members.length)),
-      redraws: this.states.map((s, g) => s.redraws - redrawsBefore[g]),
-      failed: this.states.map((s) => s.failed),
     };
   }
 
   /** Rounds run elsewhere by runRange (handed out by claim), as if run here. */
   absorb(run: RoundsRun): void {
     if (run.thetas.length !== this.states.length) throw new RangeError('RatingBootstrap.absorb: not the same fit');
-    this.states.forEach((s, g) => {
-      s.redraws += run.redraws[g];
-      s.failed ||= run.failed[g];
-      s.thetas.set(run.thetas[g], run.from * s.fit.members.length);
-    });
+    this.states.forEach((s, g) => s.thetas.set(run.thetas[g], run.from * s.fit.members.length));
     for (let round = run.from; round < run.from + run.count; round++) {
-      for (const s of this.states) if (!s.failed) this.placeRound(s, round);
+      for (const s of this.states) this.placeRound(s, round);
       this.completed[this.done++] = round;
     }
   }
 
   private runRound(round: number): void {
     const random = seededRandom(roundSeed(this.seed, round));
-    for (const s of this.states) if (!s.failed) this.runGroupRound(s, round, random);
+    for (const s of this.states) this.runGroupRound(s, round, random);
   }
 
   /** Each round done's ratings, round-major (the rounds' order does not matter to what reads them: shares). */
@@ -237,19 +251,10 @@ export class RatingBootstrap {
       rankLower = lower.slice(),
       rankUpper = lower.slice();
     const warnings: StatsWarning[] = [];
-    this.states.forEach((s, id) => {
+    for (const s of this.states) {
       const members = s.fit.members,
         m = members.length;
-      if (s.redraws > 0) {
-        warnings.push({
-          kind: 'bootstrap-redrawn',
-          group: id,
-          redraws: s.redraws,
-          rounds: done,
-          message: `group ${id + 1}: ${s.redraws} resamples had no finite ratings and were redrawn${s.failed ? '; gave up, so the group has no intervals' : ''}`,
-        });
-      }
-      if (s.failed || done === 0) return;
+      if (done === 0) continue;
       const column = new Float64Array(done),
         rankColumn = new Float64Array(done);
       for (let k = 0; k < m; k++) {
@@ -264,7 +269,7 @@ export class RatingBootstrap {
         rankLower[members[k]] = inverseCdfInPlace(rankColumn, tail);
         rankUpper[members[k]] = inverseCdfInPlace(rankColumn, 1 - tail);
       }
-    });
+    }
     return { rounds: this.rounds, roundsDone: done, lower, upper, rankLower, rankUpper, warnings };
   }
 
@@ -287,7 +292,6 @@ export class RatingBootstrap {
       out = new Float64Array(n * n).fill(NaN);
     if (this.done === 0) return out;
     for (const s of this.states) {
-      if (s.failed) continue;
       const members = s.fit.members,
         m = members.length;
       const share = pairwiseAboveShare(this.doneRatings(s), this.done, m);
@@ -300,7 +304,7 @@ export class RatingBootstrap {
   drawsOf(k: number): Float64Array | null {
     for (const s of this.states) {
       const local = s.fit.members.indexOf(k);
-      if (local < 0 || s.failed) continue;
+      if (local < 0) continue;
       const m = s.fit.members.length;
       return Float64Array.from({ length: this.done }, (_, r) => s.ratings[this.completed[r] * m + local]);
     }
@@ -308,29 +312,18 @@ export class RatingBootstrap {
   }
 
   private runGroupRound(s: GroupState, round: number, random: Xoshiro128): void {
-    const { fit, sampler, draw } = s;
-    const r = fit.table.i.length,
-      m = fit.members.length;
-    const table = { ...fit.table, winsI: draw.subarray(0, r), winsJ: draw.subarray(r, 2 * r), ties: draw.subarray(2 * r), total: 0 };
-    const { winsI, winsJ, ties } = table;
-    for (let attempt = 0; ; attempt++) {
-      if (attempt >= MAX_REDRAWS) {
-        s.failed = true;
-        return;
-      }
-      sampler.sampleAll(random, draw);
-      let lostEdge = false,
-        total = 0;
-      for (let p = 0; p < r; p++) {
-        const t = ties[p];
-        total += winsI[p] + winsJ[p] + t;
-        if ((s.edgeIJ[p] && winsI[p] + t === 0) || (s.edgeJI[p] && winsJ[p] + t === 0)) lostEdge = true;
-      }
-      table.total = total;
-      if (!lostEdge || s.connectivity.isStronglyConnected(winsI, winsJ, ties)) break;
-      s.redraws++;
-    }
-    const x = this.solveRound(fit, table);
+    const { sampler, draw, prior } = s;
+    const r = s.fit.table.i.length,
+      m = s.fit.members.length;
+    sampler.sampleAll(random, draw);
+    // The real pairs take the draw; the prior's pairs after them stay as they are.
+    prior.winsI.set(draw.subarray(0, r));
+    prior.winsJ.set(draw.subarray(r, 2 * r));
+    prior.ties.set(draw.subarray(2 * r));
+    let total = m * this.priorVotes;
+    for (let p = 0; p < 3 * r; p++) total += draw[p];
+    prior.total = total;
+    const x = this.solveRound(s);
     s.thetas.set(x.subarray(0, m), round * m);
     this.placeRound(s, round);
   }
@@ -345,7 +338,7 @@ export class RatingBootstrap {
     this.fit = fit;
     this.states.forEach((s, id) => {
       s.fit = fit.groups[id];
-      if (!s.failed) for (let r = 0; r < this.done; r++) this.placeRound(s, this.completed[r], true);
+      for (let r = 0; r < this.done; r++) this.placeRound(s, this.completed[r], true);
     });
   }
 
@@ -363,18 +356,19 @@ export class RatingBootstrap {
     if (!(keepRanks && ranksHold(out, ranks, s.rankScratch))) competitionRanks(out, ranks, s.order);
   }
 
-  /** Chord iteration from the full-data MLE with its Hessian factor; refresh the factor if it stalls. */
-  private solveRound(fit: GroupFit, table: GroupFit['table']): Float64Array {
-    const m = fit.members.length,
-      size = fit.x.length,
+  /** Chord iteration from the prior fit of all votes with its Hessian factor; refresh the factor if it stalls. */
+  private solveRound(s: GroupState): Float64Array {
+    const table = s.prior,
+      ref = table.modelCount - 1,
+      size = s.priorX.length,
       lik = this.likelihood;
-    const x = Float64Array.from(fit.x),
+    const x = Float64Array.from(s.priorX),
       g = new Float64Array(size);
-    let factor = fit.factor,
+    let factor = s.priorFactor,
       previous = Infinity;
     for (let it = 0; it < 200; it++) {
       lik.derivatives(table, x, g, null);
-      g[m - 1] = 0;
+      g[ref] = 0;
       choleskySolve(factor, size, g);
       for (let k = 0; k < size; k++) x[k] += g[k];
       const step = maxAbs(g);
@@ -382,14 +376,39 @@ export class RatingBootstrap {
       if (step > 0.5 * previous && it >= 2) {
         const h = new Float64Array(size * size);
         lik.derivatives(table, x, g, h);
-        pinReference(h, size, m - 1);
+        pinReference(h, size, ref);
         factorWithRidge(h, size);
         factor = h;
       }
       previous = step;
     }
-    return maximiseLikelihood(lik, table, { start: fit.x }).x;
+    return maximiseLikelihood(lik, table, { start: s.priorX }).x;
   }
+}
+
+/**
+ * The group's pairs followed by one pair per member against a virtual opponent (local index m,
+ * the last, so the reference the fit pins), each holding `votes` / 2 wins each way.
+ */
+function withPrior(table: PairTable, m: number, votes: number): PairTable {
+  const r = table.i.length;
+  const i = new Int32Array(r + m),
+    j = new Int32Array(r + m),
+    winsI = new Float64Array(r + m),
+    winsJ = new Float64Array(r + m);
+  i.set(table.i);
+  j.set(table.j);
+  winsI.set(table.winsI);
+  winsJ.set(table.winsJ);
+  for (let k = 0; k < m; k++) {
+    i[r + k] = k;
+    j[r + k] = m;
+    winsI[r + k] = votes / 2;
+    winsJ[r + k] = votes / 2;
+  }
+  const ties = new Float64Array(r + m);
+  ties.set(table.ties);
+  return { modelCount: m + 1, i, j, winsI, winsJ, ties, total: table.total + m * votes, selfPairVotes: 0 };
 }
 
 /** Runs every round at once. */

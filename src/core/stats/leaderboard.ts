@@ -1,4 +1,4 @@
-import { RatingBootstrap, type BootstrapIntervals, type RoundsRun } from './bootstrap.ts';
+import { PRIOR_VOTES, RatingBootstrap, type BootstrapIntervals, type RoundsRun } from './bootstrap.ts';
 import { bradleyTerryLikelihood, fitBradleyTerry } from './bradley-terry.ts';
 import type { ExclusionReason } from './components.ts';
 import { davidsonLikelihood, fitDavidson, type DavidsonGroup } from './davidson.ts';
@@ -62,6 +62,8 @@ export interface Leaderboard {
   warnings: StatsWarning[];
   rounds: number;
   roundsDone: number;
+  /** The bootstrap's prior: virtual votes per model in every round (bootstrap.ts PRIOR_VOTES); null without a bootstrap. */
+  priorVotes: number | null;
   /** Per group tie parameter, with ties: 'davidson'. */
   davidson: DavidsonGroup[] | null;
   intervalMethod: IntervalMethod;
@@ -249,6 +251,7 @@ function assembleLeaderboard(
     warnings: [...fit.warnings, ...(intervals?.warnings ?? [])],
     rounds,
     roundsDone: intervals?.roundsDone ?? 0,
+    priorVotes: rounds > 0 ? PRIOR_VOTES : null,
     davidson,
     intervalMethod: method,
     signal: shown ? orderSignal(bounds) : null,

@@ -1,10 +1,37 @@
 import type { PairCounts } from './pair-counts.ts';
 
+/**
+ * The minimum of votes a model needs in a filtered slice (a category board) to be rated and
+ * ranked, unless the user sets another. LMArena's category boards hide models with 300 battles or
+ * fewer in the category; files here are often far smaller than LMArena's, so the default is lower:
+ * with 50 votes a model's 95% interval is about ±100 Elo against average opponents (SE ≈ 347/√n),
+ * wide but a rating, while a model with 11 votes (±200) could top a board on luck. The whole file's
+ * board has no minimum by default: it is what the file's publisher rates, and every model there is
+ * shown (thin ones are flagged).
+ */
+export const DEFAULT_SLICE_MIN_VOTES = 50;
+
+/** The minimum in force: the user's (null: not set), else the default for a filtered slice, else none. */
+export function minVotesInForce(chosen: number | null, sliced: boolean): number {
+  return chosen ?? (sliced ? DEFAULT_SLICE_MIN_VOTES : 0);
+}
+
+/** A model left out by the minimum, with its record in the slice (ties include both-bad). */
+export interface DroppedModel {
+  model: string;
+  votes: number;
+  wins: number;
+  losses: number;
+  ties: number;
+}
+
 export interface MinVotesResult {
   /** The counts without the dropped models; models keep their order, indices are renumbered. */
   counts: PairCounts;
   /** Names of the models left out, in their original order. */
   droppedModels: string[];
+  /** The same models with their records, most votes first; models with no vote in the slice are not listed. */
+  dropped: DroppedModel[];
   /** Votes (summed n) of the cells removed: every vote that involved a dropped model, counted once. */
   droppedVotes: number;
 }
@@ -20,13 +47,26 @@ export interface MinVotesResult {
  */
 export function dropModelsBelow(counts: PairCounts, minVotes: number): MinVotesResult {
   if (!Number.isFinite(minVotes)) throw new Error(`dropModelsBelow: minVotes ${minVotes} is not a finite number`);
-  if (minVotes <= 0) return { counts, droppedModels: [], droppedVotes: 0 };
+  if (minVotes <= 0) return { counts, droppedModels: [], dropped: [], droppedVotes: 0 };
 
   const m = counts.models.length;
-  const votes = new Float64Array(m);
+  const votes = new Float64Array(m),
+    wins = new Float64Array(m),
+    losses = new Float64Array(m);
   for (let k = 0; k < counts.n.length; k++) {
-    votes[counts.a[k]] += counts.n[k];
-    votes[counts.b[k]] += counts.n[k];
+    const a = counts.a[k],
+      b = counts.b[k],
+      n = counts.n[k];
+    votes[a] += n;
+    votes[b] += n;
+    // Outcome codes (pair-counts.ts): 0 = a won, 1 = b won, 2 = tie, 3 = both bad.
+    if (counts.outcome[k] === 0) {
+      wins[a] += n;
+      losses[b] += n;
+    } else if (counts.outcome[k] === 1) {
+      wins[b] += n;
+      losses[a] += n;
+    }
   }
   const newIndex = new Int32Array(m).fill(-1);
   const models: string[] = [];
@@ -37,7 +77,14 @@ export function dropModelsBelow(counts: PairCounts, minVotes: number): MinVotesR
       models.push(counts.models[i]);
     } else droppedModels.push(counts.models[i]);
   }
-  if (droppedModels.length === 0) return { counts, droppedModels, droppedVotes: 0 };
+  if (droppedModels.length === 0) return { counts, droppedModels, dropped: [], droppedVotes: 0 };
+  const dropped = droppedModels
+    .filter((model) => votes[counts.models.indexOf(model)] > 0)
+    .map((model) => {
+      const i = counts.models.indexOf(model);
+      return { model, votes: votes[i], wins: wins[i], losses: losses[i], ties: votes[i] - wins[i] - losses[i] };
+    })
+    .sort((x, y) => y.votes - x.votes || (x.model < y.model ? -1 : x.model > y.model ? 1 : 0));
 
   let kept = 0;
   for (let k = 0; k < counts.n.length; k++) if (newIndex[counts.a[k]] >= 0 && newIndex[counts.b[k]] >= 0) kept++;
@@ -63,5 +110,5 @@ export function dropModelsBelow(counts: PairCounts, minVotes: number): MinVotesR
     out.n[j] = counts.n[k];
     j++;
   }
-  return { counts: out, droppedModels, droppedVotes };
+  return { counts: out, droppedModels, dropped, droppedVotes };
 }

@@ -8,5 +8,4 @@ export type StatsWarning =
   | { kind: 'anchor-unrated'; model: string; message: string }
   | { kind: 'self-pairs-ignored'; votes: number; message: string }
   | { kind: 'not-converged'; group: number; gradientNorm: number; message: string }
-  | { kind: 'bootstrap-redrawn'; group: number; redraws: number; rounds: number; message: string }
   | { kind: 'tie-parameter-degenerate'; group: number; message: string };

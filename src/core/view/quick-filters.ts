@@ -21,7 +21,7 @@ export const QUICK_FLAGS = ['excludeTies', 'excludeBothBad', 'excludeFlagged', '
 
 /** How many toggles are on among those the data honours. */
 export function activeToggles(quick: QuickToggles, available: readonly QuickToggleId[]): number {
-  return QUICK_FLAGS.filter((k) => quick[k] && available.includes(k)).length + (quick.minVotes > 0 ? 1 : 0);
+  return QUICK_FLAGS.filter((k) => quick[k] && available.includes(k)).length + (quick.minVotes !== null && quick.minVotes > 0 ? 1 : 0);
 }
 
 /** The boolean column or struct field at `path`, if the table has one. */
@@ -87,13 +87,13 @@ export const QUICK_LABELS: Record<QuickToggleId, string> = {
   minVotes: 'min. votes per model',
 };
 
-/** The quick toggles in force, in words, for captions and download provenance. */
-export function quickFilterWords(quick: QuickToggles): string[] {
+/** The quick toggles in force, in words, for captions and download provenance; `minVotes`: the minimum in force. */
+export function quickFilterWords(quick: QuickToggles, minVotes = quick.minVotes ?? 0): string[] {
   return [
     ...(quick.excludeTies ? ['ties excluded'] : []),
     ...(quick.excludeBothBad ? ['both-bad excluded'] : []),
     ...(quick.excludeFlagged ? ['flagged prompts excluded'] : []),
     ...(quick.anonymousOnly ? ['anonymous battles only'] : []),
-    ...(quick.minVotes > 0 ? [`models with ≥ ${quick.minVotes} votes`] : []),
+    ...(minVotes > 0 ? [`models with ≥ ${minVotes} votes`] : []),
   ];
 }

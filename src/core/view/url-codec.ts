@@ -86,7 +86,7 @@ export function encodeView(state: ViewState): string {
   put('q_flagged', (s) => flag(s.quick.excludeFlagged));
   put('q_anon', (s) => flag(s.quick.anonymousOnly));
   put('q_dedup', (s) => flag(s.quick.dedupOnly));
-  put('q_min', (s) => String(s.quick.minVotes));
+  put('q_min', (s) => (s.quick.minVotes === null ? 'auto' : String(s.quick.minVotes)));
   put('lens', (s) => encodeValue(s.lens));
   put('anchor', (s) => (s.rating.anchor ? `${encodeValue(s.rating.anchor.model)}@${encodeValue(String(s.rating.anchor.value))}` : null));
   put('ties', (s) => s.rating.ties);
@@ -261,7 +261,7 @@ function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
   set(q.get('q_anon', flag), (v) => (s.quick.anonymousOnly = v));
   set(q.get('q_dedup', flag), (v) => (s.quick.dedupOnly = v));
   set(
-    q.get('q_min', (t) => readWhole(t, 0, MAX_MIN_VOTES)),
+    q.get('q_min', (t) => (t === 'auto' ? null : readWhole(t, 0, MAX_MIN_VOTES))),
     (v) => (s.quick.minVotes = v),
   );
   set(

@@ -31,8 +31,11 @@ export interface QuickToggles {
   anonymousOnly: boolean;
   /** LMArena's de-duplicated board: rows whose dedup_tag.sampled is true. */
   dedupOnly: boolean;
-  /** Models with fewer votes than this in the slice are left out of the fit (0 = keep all). */
-  minVotes: number;
+  /**
+   * Models with fewer votes than this in the slice are left out of the fit and listed apart (0 =
+   * keep all); null = the default, stats/min-votes.ts minVotesInForce (a minimum on filtered boards only).
+   */
+  minVotes: number | null;
 }
 
 export interface RatingOptionsState {
@@ -69,7 +72,7 @@ export const DEFAULT_VIEW: ViewState = {
   source: { kind: 'sample', id: DEFAULT_SAMPLE_ID },
   mapping: null,
   filters: [],
-  quick: { excludeTies: false, excludeBothBad: false, excludeFlagged: false, anonymousOnly: false, dedupOnly: false, minVotes: 0 },
+  quick: { excludeTies: false, excludeBothBad: false, excludeFlagged: false, anonymousOnly: false, dedupOnly: false, minVotes: null },
   /** 'auto' opens the lens the dataset's shape leads with (lenses.ts shownLens). */
   lens: 'auto',
   rating: { anchor: null, ties: 'half', rounds: 1000, seed: 0, intervals: 'bootstrap', tiers: false },

@@ -30,7 +30,7 @@ const rated = (records: BoardRecord[]) => records.filter((r) => r.votes > 0);
 
 describe("rank --where: the page's slices on native DuckDB", () => {
   it('rates French votes exactly as a file holding only the French votes', async () => {
-    const sliced = await rank(CONVERSATIONS, '--where', 'language=French', '--bootstrap', '0');
+    const sliced = await rank(CONVERSATIONS, '--where', 'language=French', '--min-votes', '0', '--bootstrap', '0');
     const alone = await rank(await cut('french.parquet', "language = 'French'"), '--bootstrap', '0');
     expect(sliced.stderr).toMatch(/slice: \d+ of 30000 votes/);
     const board = byModel(rated(sliced.records));
@@ -82,7 +82,7 @@ describe("rank --where: the page's slices on native DuckDB", () => {
   });
 
   it("leaves out models under --min-votes, as the page's toggle does", async () => {
-    const all = await rank(CONVERSATIONS, '--where', 'language=French', '--bootstrap', '0');
+    const all = await rank(CONVERSATIONS, '--where', 'language=French', '--min-votes', '0', '--bootstrap', '0');
     const r = await rank(CONVERSATIONS, '--where', 'language=French', '--min-votes', '300', '--bootstrap', '0');
     const few = all.records.filter((m) => m.votes < 300).map((m) => m.model);
     expect(few.length).toBeGreaterThan(0);
@@ -93,5 +93,27 @@ describe("rank --where: the page's slices on native DuckDB", () => {
         .map((m) => m.model)
         .sort(),
     );
+  });
+
+  it('leaves out models under 50 votes of a filtered slice by default, lists them apart with their records, and says so in --json', async () => {
+    const slice = ['--where', 'language=French', '--where', 'turn>=2', '--bootstrap', '40'];
+    const all = JSON.parse((await run(main, CONVERSATIONS, ...slice, '--min-votes', '0', '--json')).stdout);
+    const out = JSON.parse((await run(main, CONVERSATIONS, ...slice, '--json')).stdout);
+    const thin = all.models.filter((m: BoardRecord) => m.votes > 0 && m.votes < 50);
+    expect(thin.length).toBeGreaterThan(0);
+    expect(out.min_votes).toBe(50);
+    expect(out.provenance.quick_filters).toContain('models with ≥ 50 votes');
+    expect(out.below_min_votes.map((d: { model: string }) => d.model).sort()).toEqual(thin.map((m: BoardRecord) => m.model).sort());
+    for (const d of out.below_min_votes) {
+      const before = all.models.find((m: BoardRecord) => m.model === d.model);
+      expect([d.votes, d.wins, d.losses, d.ties]).toEqual([before.votes, before.wins, before.losses, before.ties]);
+    }
+    expect(out.models.every((m: BoardRecord) => m.votes === 0 || !thin.some((t: BoardRecord) => t.model === m.model))).toBe(true);
+    expect(out).toMatchObject({ rounds_done: 40, provisional: false, bootstrap_prior_votes: 1 });
+    expect(out.provenance).toMatchObject({ bootstrap_rounds: 40, rounds_done: 40, provisional: false });
+    // The whole file's board has no minimum unless asked for.
+    const whole = JSON.parse((await run(main, CONVERSATIONS, '--bootstrap', '0', '--json')).stdout);
+    expect(whole.min_votes).toBe(0);
+    expect(whole.below_min_votes).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapRatings, RatingBootstrap } from '../../../src/core/stats/bootstrap.ts';
+import { bootstrapRatings, PRIOR_VOTES, RatingBootstrap } from '../../../src/core/stats/bootstrap.ts';
 import { fitBradleyTerry } from '../../../src/core/stats/bradley-terry.ts';
 import { choleskySolve } from '../../../src/core/stats/cholesky.ts';
 import type { RatingFit } from '../../../src/core/stats/fit-groups.ts';
@@ -105,8 +105,9 @@ describe('RatingBootstrap', () => {
     });
   });
 
-  it('redraws resamples without a finite MLE and says so, rather than returning ±∞', () => {
-    // One decisive vote each way between x and y: about 60% of resamples lose one of them.
+  it('gives every model of a fragile group a finite interval, from the same prior in every round, never giving up', () => {
+    // One decisive vote each way between x and y: about 60% of resamples lose one of them, so
+    // without a rule those rounds have no finite maximum-likelihood rating.
     const fragile = fitBradleyTerry(
       countsOf(
         ['x', 'y', 'z'],
@@ -119,25 +120,29 @@ describe('RatingBootstrap', () => {
       ),
     );
     const intervals = bootstrapRatings(fragile, undefined, { rounds: 100, seed: 2 });
-    expect(intervals.lower.every((v) => v !== null && Number.isFinite(v))).toBe(true);
-    expect(intervals.warnings).toContainEqual(expect.objectContaining({ kind: 'bootstrap-redrawn' }));
+    for (const bound of [intervals.lower, intervals.upper, intervals.rankLower, intervals.rankUpper])
+      expect(bound.every((v) => v !== null && Number.isFinite(v))).toBe(true);
+    expect(intervals.warnings).toEqual([]);
+    expect(new RatingBootstrap(fragile).priorVotes).toBe(PRIOR_VOTES);
   });
 
-  it('numbers groups in its warnings from 1, as the table and chart do', () => {
-    const fragile = fitBradleyTerry(
+  it('pulls a model towards the middle by about the prior votes over its own votes', () => {
+    // 60 votes, 40 won: the maximum-likelihood gap is log 2; one virtual vote moves it by about 1/60 of it.
+    const pair = fitBradleyTerry(
       countsOf(
-        ['x', 'y', 'z'],
+        ['x', 'y'],
         [
-          [0, 1, 0, 1],
-          [0, 1, 1, 1],
-          [1, 2, 0, 30],
-          [1, 2, 1, 30],
+          [0, 1, 0, 40],
+          [0, 1, 1, 20],
         ],
       ),
     );
-    const intervals = bootstrapRatings(fragile, undefined, { rounds: 100, seed: 2 });
-    const warning = intervals.warnings.find((w) => w.kind === 'bootstrap-redrawn')!;
-    expect(warning.message).toMatch(/^group 1: \d+ resamples had no finite ratings/);
+    const usual = bootstrapRatings(pair, undefined, { rounds: 400, seed: 3 });
+    const none = bootstrapRatings(pair, undefined, { rounds: 400, seed: 3, priorVotes: 1e-9 });
+    const gap = (b: typeof usual) => (b.lower[0]! + b.upper[0]!) / 2 - 1000;
+    const shrink = 1 - gap(usual) / gap(none);
+    expect(shrink).toBeGreaterThan(0.2 / 60);
+    expect(shrink).toBeLessThan(3 / 60);
   });
 
   it('leaves excluded models without an interval', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropModelsBelow } from '../../../src/core/stats/min-votes.ts';
+import { DEFAULT_SLICE_MIN_VOTES, dropModelsBelow, minVotesInForce } from '../../../src/core/stats/min-votes.ts';
 import { countsOf } from './fixtures.ts';
 
 // x–y 10 votes, x–z 3, y–z 1 (a tie), w–x 2 (both bad): votes x 15, y 11, z 4, w 2.
@@ -18,7 +18,7 @@ const cells = (c: ReturnType<typeof dropModelsBelow>['counts']) =>
 
 describe('minimum votes per model', () => {
   it('keeps the counts as they are when the threshold is 0 or nobody is under it', () => {
-    expect(dropModelsBelow(counts, 0)).toEqual({ counts, droppedModels: [], droppedVotes: 0 });
+    expect(dropModelsBelow(counts, 0)).toEqual({ counts, droppedModels: [], dropped: [], droppedVotes: 0 });
     expect(dropModelsBelow(counts, 2).counts).toBe(counts);
   });
 
@@ -31,6 +31,21 @@ describe('minimum votes per model', () => {
       ['x', 'y', 0, 6],
       ['y', 'x', 0, 4],
     ]);
+  });
+
+  it('lists the models left out with their records, most votes first', () => {
+    // z: beat x 3 times (seat b), tied y once; w: 2 both-bad votes.
+    expect(dropModelsBelow(counts, 5).dropped).toEqual([
+      { model: 'z', votes: 4, wins: 3, losses: 0, ties: 1 },
+      { model: 'w', votes: 2, wins: 0, losses: 0, ties: 2 },
+    ]);
+  });
+
+  it('applies the default minimum to filtered slices only, and a minimum the user set everywhere', () => {
+    expect(minVotesInForce(null, true)).toBe(DEFAULT_SLICE_MIN_VOTES);
+    expect(minVotesInForce(null, false)).toBe(0);
+    expect(minVotesInForce(0, true)).toBe(0);
+    expect(minVotesInForce(20, false)).toBe(20);
   });
 
   it('counts ties and both-bad votes towards a model, on either seat', () => {
