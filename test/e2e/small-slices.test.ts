@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser.ts';
 import { closeChecked, downloadText, dropFile, waitForDataset, waitForRatings } from './page-helpers.ts';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
-import { pyJson } from '../../src/cli/samples/py-json.ts';
+import { pyJson } from '../samples/py-json.ts';
 import { seededRandom } from '../../src/core/stats/random.ts';
 
 /** This test's output: the generated file and the screenshots. */
