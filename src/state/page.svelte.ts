@@ -94,9 +94,10 @@ export class PageState {
       ties: rating.ties,
       intervals: rating.intervals,
       rounds: rating.rounds,
-      // What the board holds now: a download while the rounds run says so, and how many are done.
+      // What the board holds now: a download while a run is going (its rounds, or a new run's first
+      // board still to come) says its figures will change, and how many rounds they are from.
       roundsDone: board ? board.roundsDone : null,
-      provisional: !!board && this.ratings.computing && board.roundsDone < board.rounds,
+      provisional: !!board && this.ratings.computing,
       seed: rating.seed,
     };
   });

@@ -155,11 +155,19 @@ describe('a category board of a small slice (LMArena 100k shape, hard prompts)',
     const { page } = session;
     const status = page.locator('[data-testid="status"]', { hasText: 'bootstrap rounds' });
     let caught: Record<string, string>[] | null = null;
+    await page.getByText('Rating options').click();
     // A download is known to be taken mid-run when the run was going before the click and still is after it.
     for (let seed = 1; seed <= 6 && !caught; seed++) {
       await page.getByTestId('option-seed').fill(String(seed));
-      await page.getByTestId('option-seed').dispatchEvent('change');
+      await page.getByTestId('option-seed').blur();
       await status.waitFor({ timeout: 60_000 });
+      // The new run's own board, short of its rounds (a fast run may be done before: then the next seed).
+      const started = await page
+        .locator('[data-testid="leaderboard"][data-provisional="true"]')
+        .waitFor({ timeout: 10_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!started) continue;
       const csv = await downloadText(page, () => page.getByTestId('download-leaderboard-csv').click());
       if (await status.count()) caught = records(csv);
     }
