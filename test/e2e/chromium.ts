@@ -3,6 +3,18 @@ import { execSync } from 'node:child_process';
 
 const INSTALL = 'apt-get update && apt-get install -y chromium';
 
+/** Flags of every Chromium the tests start: headless, no sandbox (containers), nothing phoning home. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * Finds Chromium (CHROMIUM_PATH, then Debian's /usr/bin/chromium). Where none is installed and we
  * are root on Debian, installs Debian's package; otherwise stops with the one command that gets one.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Session } from './browser.ts';
+import { downloadedText, type Session } from './browser.ts';
 import { closeChecked, openOnSample } from './page-helpers.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
@@ -10,7 +10,7 @@ const planted = expected.samples['arena-conversations.parquet'].planted;
 
 async function csvOf(page: Page, button: string): Promise<string[][]> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(button).click()]);
-  return readFileSync((await file.path())!, 'utf8')
+  return (await downloadedText(file))
     .trim()
     .split('\r\n')
     .map((l) => l.split(','));

@@ -1,28 +1,58 @@
-import { build } from 'vite';
+import { execSync } from 'node:child_process';
+import { chromium as playwright } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureChromium } from './chromium.ts';
+import { CHROMIUM_FLAGS, ensureChromium } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
 
 export const REMOTE_DIR = resolve('test/.cache/remote');
 
-/** Builds the page once, serves dist/ on loopback, and hands the address and browser to the tests. */
+/** The command the Pages workflow builds with (.github/workflows/pages.yml, checked by hosted.test.ts). */
+const PAGES_BUILD = 'npm run build';
+
+/**
+ * Builds the page as the Pages workflow does, so the tests see the bytes users get: the test
+ * runner's NODE_ENV=test would otherwise reach the bundle. Returns the command, so hosted.test.ts
+ * need not build it again; another output folder (E2E_DIST) is built with the same command.
+ */
+function buildPage(outDir: string): string {
+  const command = outDir === 'dist' ? PAGES_BUILD : `${PAGES_BUILD} -- --outDir ${JSON.stringify(outDir)} --emptyOutDir`;
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  execSync(command, { stdio: ['ignore', 'ignore', 'inherit'], env });
+  return command;
+}
+
+/**
+ * Builds the page once, serves dist/ on loopback, starts the one Chromium every test file connects
+ * to (browser.ts gives each session a fresh context in it), and hands their addresses to the tests.
+ */
 export default async function setup(project: TestProject) {
   const chromium = ensureChromium();
-  if (!process.env.E2E_SKIP_BUILD) await build({ logLevel: 'warn', build: { outDir: process.env.E2E_DIST ?? 'dist', emptyOutDir: true } });
+  const built = process.env.E2E_SKIP_BUILD ? '' : buildPage(process.env.E2E_DIST ?? 'dist');
   mkdirSync(REMOTE_DIR, { recursive: true });
   const server = await startStaticServer(resolve(process.env.E2E_DIST ?? 'dist'), REMOTE_DIR);
+  const browser = await playwright.launchServer({ executablePath: chromium, args: CHROMIUM_FLAGS });
   project.provide('baseUrl', server.url);
   project.provide('chromium', chromium);
+  project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('remoteDir', REMOTE_DIR);
-  return () => server.close();
+  project.provide('pageBuild', built);
+  return async () => {
+    await browser.close();
+    await server.close();
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromium: string;
+    /** Where the shared Chromium listens (playwright's connect). */
+    browserEndpoint: string;
     remoteDir: string;
+    /** The command that built the page for this run ('' when E2E_SKIP_BUILD reused a build). */
+    pageBuild: string;
   }
 }

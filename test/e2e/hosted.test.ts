@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -37,11 +37,14 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
 
   beforeAll(async () => {
     const build = runs.find((r) => r.includes('build'))!;
-    // The suite's setup has just built the same thing when it may skip a build; otherwise build exactly as the workflow does.
-    // As on the workflow's runner: no NODE_ENV (the test runner's "test" is not the build's business).
-    const env = { ...process.env };
-    delete env.NODE_ENV;
-    if (!process.env.E2E_SKIP_BUILD) execSync(build, { stdio: 'pipe', env });
+    // The suite's setup built dist/ with this very command (or E2E_SKIP_BUILD says dist/ is built);
+    // otherwise build exactly as the workflow does. As on the workflow's runner: no NODE_ENV (the
+    // test runner's "test" is not the build's business).
+    if (!process.env.E2E_SKIP_BUILD && inject('pageBuild') !== build) {
+      const env = { ...process.env };
+      delete env.NODE_ENV;
+      execSync(build, { stdio: 'pipe', env });
+    }
     cpSync(resolve(artifact!), join(root, SUB_PATH), { recursive: true });
     server = await startStaticServer(root, root);
     base = `${server.url}${SUB_PATH}`;

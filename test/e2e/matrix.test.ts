@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser.ts';
+import { appUrl, downloadedText, openSession, type Session } from './browser.ts';
 import { dropFile, waitForDataset, waitForRatings, closeChecked } from './page-helpers.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
@@ -30,7 +30,7 @@ async function tipText(page: Page): Promise<string> {
 
 async function downloadCsv(page: Page): Promise<string[][]> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-matrix-csv').click()]);
-  const text = readFileSync((await file.path())!, 'utf8');
+  const text = await downloadedText(file);
   return text
     .trim()
     .split('\r\n')

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { appUrl, openSession, type Session } from './browser.ts';
+import { appUrl, downloadedText, openSession, type Session } from './browser.ts';
 
 /** The file the page opens when no link says otherwise: real Chatbot Arena counts. */
 export const DEFAULT_SAMPLE_FILE = 'chatbot-arena-20240814-counts.parquet';
@@ -92,7 +91,7 @@ export async function summaryFigures(page: Page) {
 /** Clicks something that downloads a file and returns the file's text. */
 export async function downloadText(page: Page, click: () => Promise<unknown>): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return readFileSync((await download.path())!, 'utf8');
+  return downloadedText(download);
 }
 
 /** The leaderboard as the CSV a user downloads. */

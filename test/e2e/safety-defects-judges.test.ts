@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Session } from './browser.ts';
+import { downloadedText, type Session } from './browser.ts';
 import { closeChecked, dropFile, loadsSoFar, openOnSample, summaryFigures, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 const samples = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples;
@@ -45,8 +45,7 @@ async function clickBar(page: Page, name: string, selector = '[aria-label^="bar"
 
 async function downloadCsv(page: Page, scope: string): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`${scope} [data-download="csv"]`).first().click()]);
-  const path = await download.path();
-  return readFileSync(path!, 'utf8');
+  return downloadedText(download);
 }
 
 describe('safety, defects and judges lenses on their samples', () => {

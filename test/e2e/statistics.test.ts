@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser.ts';
+import { appUrl, downloadedText, openSession, type Session } from './browser.ts';
 import { closeChecked, downloadText, leaderboardCsv, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
@@ -144,7 +144,7 @@ describe('pairwise confidence in the matrix', () => {
       .poll(() => page.locator('[data-chart$="pairwise-confidence"] .subtitle').textContent())
       .toMatch(/Share of 1000 bootstrap rounds/);
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-matrix-csv').click()]);
-    const lines = readFileSync((await file.path())!, 'utf8')
+    const lines = (await downloadedText(file))
       .trim()
       .split('\r\n')
       .map((l) => l.split(','));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser.ts';
+import { appUrl, downloadedText, openSession, type Session } from './browser.ts';
 import { waitForDataset, waitForRatings, closeChecked } from './page-helpers.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
@@ -10,7 +10,7 @@ const conversations = expected.samples['arena-conversations.parquet'];
 
 async function downloadCsv(page: Page, testId: string): Promise<Record<string, string>[]> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  const [head, ...lines] = readFileSync((await file.path())!, 'utf8')
+  const [head, ...lines] = (await downloadedText(file))
     .trim()
     .split('\r\n')
     .map((l) => l.split(','));

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { appUrl, openSession, type Session } from './browser.ts';
+import { appUrl, downloadedText, openSession, type Session } from './browser.ts';
 import { dropFile, waitForDataset, waitForRatings, closeChecked, recordDialogs } from './page-helpers.ts';
 import { csv, HOSTILE, HOSTILE_COLUMNS, hostileRows, jsonl, parquetFrom, workDir } from './fixtures/hostile-files.ts';
 
@@ -80,7 +79,7 @@ function formulaFields(text: string): string[] {
 
 async function downloadText(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), click()]);
-  return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+  return { name: download.suggestedFilename(), text: await downloadedText(download) };
 }
 
 describe.each(['jsonl', 'csv', 'parquet'] as const)('hostile model names, column names and text in a %s file', (format) => {
