@@ -8,6 +8,7 @@ import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.
 import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
+import type { AuditOptions, AuditReport } from '../core/stats/audit.ts';
 import type { RatingRequest, RatingResponse, RequestLane, RequestNotice } from '../workers/rating-protocol.ts';
 import { afterPaint } from './marks.ts';
 
@@ -29,6 +30,11 @@ export interface RatingHandlers {
 
 export interface CompareHandlers {
   onResult: (comparison: SliceComparison, final: boolean) => void;
+  onError: (message: string) => void;
+}
+
+export interface AuditHandlers {
+  onResult: (report: AuditReport, final: boolean) => void;
   onError: (message: string) => void;
 }
 
@@ -118,6 +124,25 @@ export class RatingClient {
   /** Online Elo over votes in time order; rejects with Superseded when a newer one is asked for. */
   elo(models: number, a: Int32Array, b: Int32Array, outcome: Uint8Array, k: number): Promise<Float64Array> {
     return this.once({ type: 'elo', id: 0, models, a, b, outcome, k }, (m) => (m.type === 'elo' ? m.ratings : undefined));
+  }
+
+  /** The trust audit, its parts streamed; returns the request id (for cancel). */
+  audit(counts: PairCounts, options: AuditOptions, handlers: AuditHandlers): number {
+    return this.send(
+      { type: 'audit', id: 0, counts, options },
+      {
+        receive: (message) => {
+          if (message.type === 'error') {
+            handlers.onError(message.error.message);
+            return true;
+          }
+          if (message.type !== 'audit') return false;
+          handlers.onResult(message.report, message.final);
+          return message.final;
+        },
+        fail: handlers.onError,
+      },
+    );
   }
 
   /** Stops a request (its callbacks fall silent); with no id, stops the current `rate`. */

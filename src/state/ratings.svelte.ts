@@ -5,7 +5,8 @@
  * nothing statistical runs on the page's thread.
  */
 import { untrack } from 'svelte';
-import { RatingClient, Superseded, type CompareHandlers } from '../io/rating-client.ts';
+import { RatingClient, Superseded, type AuditHandlers, type CompareHandlers } from '../io/rating-client.ts';
+import type { AuditOptions } from '../core/stats/audit.ts';
 import { mark } from '../io/marks.ts';
 import { countsFingerprint, type PairCounts } from '../core/stats/pair-counts.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
@@ -70,6 +71,12 @@ export class RatingsStore {
   /** The style-controlled fit, in the worker; rejects with Superseded when a newer one is asked for. */
   style(votes: StyleVotes, options: StyleControlOptions = {}): Promise<StyleControlFit> {
     return this.client.style(votes, options);
+  }
+
+  /** The trust audit of some counts, its parts streamed to `handlers`; returns a function that stops it. */
+  audit(counts: PairCounts, options: AuditOptions, handlers: AuditHandlers): () => void {
+    const id = this.client.audit(counts, options, handlers);
+    return () => this.client.cancel(id);
   }
 
   /** A sub-slice's leaderboard (one tool's LLM, one benchmark), in the worker. */

@@ -9,6 +9,7 @@ import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.
 import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
+import type { AuditOptions, AuditReport } from '../core/stats/audit.ts';
 
 export type RatingRequest =
   | { type: 'rate'; id: number; counts: PairCounts; options: LeaderboardOptions }
@@ -20,6 +21,8 @@ export type RatingRequest =
   | { type: 'board'; id: number; counts: PairCounts; options: LeaderboardOptions }
   /** Online Elo replayed over votes in time order (model indices, outcome codes); one answer. */
   | { type: 'elo'; id: number; models: number; a: Int32Array; b: Int32Array; outcome: Uint8Array; k: number }
+  /** The trust audit (core/stats/audit.ts); parts stream in: #1 vs #2, the other pairs, diagnostics, methods. */
+  | { type: 'audit'; id: number; counts: PairCounts; options: AuditOptions }
   | { type: 'cancel'; id: number }
   /** The point board of `rate` request `id` is painted: its bootstrap may take the cores now. */
   | { type: 'shown'; id: number };
@@ -41,6 +44,7 @@ export type RatingResponse =
   | { type: 'style-fit'; id: number; fit: StyleControlFit }
   | { type: 'board'; id: number; leaderboard: Leaderboard }
   | { type: 'elo'; id: number; ratings: Float64Array }
+  | { type: 'audit'; id: number; report: AuditReport; final: boolean }
   | { type: 'progress'; id: number; roundsDone: number; rounds: number }
   | { type: 'error'; id: number; error: WorkerError };
 

@@ -10,6 +10,7 @@ import { computeLeaderboard, IncrementalLeaderboard } from '../core/stats/leader
 import { SliceComparer } from '../core/stats/slice-compare.ts';
 import { fitStyleControl } from '../core/stats/style-control.ts';
 import { onlineElo } from '../core/stats/elo.ts';
+import { runAudit, type AuditReport } from '../core/stats/audit.ts';
 import { BootstrapHelper, runBootstrap, type HelperPort, type HelperResponse } from '../core/stats/shared-bootstrap.ts';
 import {
   COMPARE_REPORT_EVERY,
@@ -37,7 +38,7 @@ function spawnHelper(onMessage: (message: HelperResponse) => void, onError: () =
 }
 const helper = new BootstrapHelper(spawnHelper, () => navigator.hardwareConcurrency ?? 1);
 const COMPARE_CHUNK = 5;
-const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1, elo: -1 };
+const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1, elo: -1, audit: -1 };
 const cancelled = new Set<number>();
 /** Each rate request's bootstrap waits for its point board to be painted. */
 const shown = new ShownGate(SHOWN_WAIT_MS);
@@ -84,6 +85,7 @@ async function run(request: Exclude<RatingRequest, RequestNotice>): Promise<void
   const { id } = request;
   if (request.type === 'rate') return rate(request);
   if (request.type === 'compare') return compare(request);
+  if (request.type === 'audit') return audit(request);
   // One-shot requests still wait a tick, so a burst of them keeps only the newest of a lane.
   await breathe();
   if (!live(request.type, id)) return;
@@ -154,4 +156,46 @@ async function compare(request: Extract<RatingRequest, { type: 'compare' }>): Pr
     if (run.roundsDone % COMPARE_REPORT_EVERY === 0 || run.finished)
       post({ type: 'comparison', id, comparison: run.current(), final: run.finished });
   }
+}
+
+/**
+ * The audit in parts, each posted as soon as it is ready (the reader sees #1 vs #2 first): the top
+ * pair, the other adjacent pairs and chosen ones, the fit diagnostics, the methods side by side.
+ */
+async function audit(request: Extract<RatingRequest, { type: 'audit' }>): Promise<void> {
+  const { id, counts, options } = request;
+  const none = { fragility: false, diagnostics: false, methods: false };
+  const want = { fragility: true, diagnostics: true, methods: true, ...options.parts };
+  const top = options.top ?? 10;
+  const stages = [
+    ...(want.fragility && top >= 2 ? [{ ...options, top: 2, pairs: [], parts: { ...none, fragility: true } }] : []),
+    ...(want.fragility && (top > 2 || (options.pairs ?? []).length > 0)
+      ? [{ ...options, firstRank: 2, parts: { ...none, fragility: true } }]
+      : []),
+    ...(want.diagnostics ? [{ ...options, parts: { ...none, diagnostics: true } }] : []),
+    ...(want.methods ? [{ ...options, parts: { ...none, methods: true } }] : []),
+  ];
+  let report: AuditReport | null = null;
+  for (let s = 0; s < stages.length; s++) {
+    await breathe();
+    if (!live('audit', id)) return;
+    const part = runAudit(counts, stages[s]);
+    report = report ? mergeAudit(report, part) : part;
+    post({ type: 'audit', id, report, final: s === stages.length - 1 });
+  }
+}
+
+/** A later part of the audit added to what came before. */
+function mergeAudit(before: AuditReport, part: AuditReport): AuditReport {
+  return {
+    ...before,
+    fragility: part.fragility ? [...(before.fragility ?? []), ...part.fragility] : before.fragility,
+    diagnostics: part.diagnostics ?? before.diagnostics,
+    methods: part.methods ?? before.methods,
+    timings: {
+      fragility: before.timings.fragility + (part.fragility ? part.timings.fragility : 0),
+      diagnostics: before.timings.diagnostics + part.timings.diagnostics,
+      methods: before.timings.methods + part.timings.methods,
+    },
+  };
 }

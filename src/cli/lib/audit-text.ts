@@ -4,7 +4,8 @@
  */
 import type { Provenance } from '../../core/export/provenance.ts';
 import type { AuditReport } from '../../core/stats/audit.ts';
-import { METHOD_DEFINITIONS, scoreRanks, type MethodComparison, type MethodName } from '../../core/stats/method-compare.ts';
+import { auditObject } from '../../core/export/audit-export.ts';
+import { METHOD_DEFINITIONS, scoreRanks, type MethodName } from '../../core/stats/method-compare.ts';
 import { textTable } from './text-table.ts';
 import { toCsv } from '../../core/export/csv.ts';
 
@@ -45,33 +46,6 @@ export function methodText(method: MethodName, models: string[], scores: Float64
       rows,
     )
   );
-}
-
-function methodsObject(c: MethodComparison) {
-  const k = c.methods.length;
-  return {
-    definitions: Object.fromEntries(c.methods.map((m) => [m.method, METHOD_DEFINITIONS[m.method]])),
-    missing: c.missing,
-    newman_v: num(c.newmanV),
-    kendall_tau: c.methods.map((_, p) => c.methods.map((__, q) => num(c.tau[p * k + q]))),
-    order: c.methods.map((m) => m.method),
-    models: c.models.map((model, i) => ({
-      model,
-      ...Object.fromEntries(c.methods.map((m) => [m.method, { score: num(m.scores[i]), rank: m.ranks[i] }])),
-    })),
-  };
-}
-
-export function auditObject(report: AuditReport, provenance: Provenance) {
-  return {
-    provenance,
-    group: report.group,
-    votes: report.votes,
-    fragility: report.fragility,
-    diagnostics: report.diagnostics,
-    methods: report.methods && methodsObject(report.methods),
-    timings_ms: report.timings,
-  };
 }
 
 export function auditJson(report: AuditReport, provenance: Provenance): string {

@@ -23,6 +23,7 @@ export const LENS_COMPONENTS: { [K in LensId]: () => LensModule<ContextOf<K>> | 
   tools: () => import('./ToolsLens.svelte'),
   verdicts: () => import('./VerdictsLens.svelte'),
   style: () => import('./StyleLens.svelte'),
+  audit: () => import('./AuditLens.svelte'),
   browse: () => import('./BrowseLens.svelte'),
   sql: () => import('./SqlLens.svelte'),
 };

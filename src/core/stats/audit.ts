@@ -14,6 +14,8 @@ import { collapsePairs, restrictPairs } from './pair-table.ts';
 export interface AuditOptions {
   /** Adjacent pairs checked from the top: ranks 1–2, 2–3 … up to this rank (default 10). */
   top?: number;
+  /** The first adjacent pair checked is this rank and the next (default 1: #1 vs #2), so a caller can stream them. */
+  firstRank?: number;
   /** Extra pairs to check, by model name (either order). */
   pairs?: [string, string][];
   /** Most votes a flip search may remove (default 1% of the group's votes, at least 100). */
@@ -21,8 +23,9 @@ export interface AuditOptions {
   randomTrials?: number;
   seed?: number;
   folds?: number;
-  /** Votes in time order, for Elo among the methods. */
+  /** Votes in time order, for Elo among the methods; without them, `votesMissing` says why Elo is left out. */
   votes?: OrderedVotes | null;
+  votesMissing?: string;
   /** Leave out parts (the lens asks for them one by one). */
   parts?: { fragility?: boolean; diagnostics?: boolean; methods?: boolean };
 }
@@ -71,7 +74,7 @@ export interface AuditReport {
 const OUTCOME: Record<CellKind, OutcomeLabel> = { winsI: 'first won', winsJ: 'second won', ties: 'tie' };
 
 export function runAudit(counts: PairCounts, options: AuditOptions = {}): AuditReport {
-  const { top = 10, pairs = [], budget, randomTrials = 100, seed = 0, folds = 5, votes = null } = options;
+  const { top = 10, firstRank = 1, pairs = [], budget, randomTrials = 100, seed = 0, folds = 5, votes = null } = options;
   const parts = { fragility: true, diagnostics: true, methods: true, ...options.parts };
   const table = collapsePairs(counts);
   const groups = partitionComparisonGraph(table).groups;
@@ -89,7 +92,7 @@ export function runAudit(counts: PairCounts, options: AuditOptions = {}): AuditR
   let fragility: FragilityRow[] | null = null;
   if (parts.fragility) {
     const wanted: { kind: FragilityRow['kind']; a: number; b: number }[] = [];
-    for (let r = 0; r + 1 < Math.min(top, order.length); r++)
+    for (let r = firstRank - 1; r + 1 < Math.min(top, order.length); r++)
       wanted.push({ kind: r === 0 ? 'top' : 'adjacent', a: order[r], b: order[r + 1] });
     for (const [x, y] of pairs) {
       const a = names.indexOf(x),
@@ -134,7 +137,7 @@ export function runAudit(counts: PairCounts, options: AuditOptions = {}): AuditR
   timings.diagnostics = performance.now() - t;
 
   t = performance.now();
-  const methods = parts.methods ? compareMethods(counts, votes) : null;
+  const methods = parts.methods ? compareMethods(counts, votes, options.votesMissing) : null;
   timings.methods = performance.now() - t;
 
   return { group: order.map((l) => names[l]), votes: sub.total, fragility, diagnostics, methods, timings };

@@ -85,7 +85,11 @@ export function scoreRanks(scores: ArrayLike<number>): (number | null)[] {
   });
 }
 
-export function compareMethods(counts: PairCounts, votes: OrderedVotes | null = null): MethodComparison {
+export function compareMethods(
+  counts: PairCounts,
+  votes: OrderedVotes | null = null,
+  votesMissing = 'needs the votes in time order; pre-aggregated counts have none',
+): MethodComparison {
   const methods: MethodColumn[] = [],
     missing: MethodComparison['missing'] = [];
   let newmanV = NaN;
@@ -97,7 +101,7 @@ export function compareMethods(counts: PairCounts, votes: OrderedVotes | null = 
       scores = r.scores;
     } else scores = methodScores(method, counts, votes);
     if (!scores) {
-      missing.push({ method, reason: 'needs the votes in time order; pre-aggregated counts have none' });
+      missing.push({ method, reason: votesMissing });
       continue;
     }
     methods.push({ method, scores, ranks: scoreRanks(scores) });

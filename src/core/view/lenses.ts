@@ -79,6 +79,8 @@ export const LENSES = {
     label: 'Style control',
     offered: (d) => d !== null && (hasStyleText(d.textColumns) || convMetadataColumn(d.columns) !== null),
   },
+  // Fragility, fit diagnostics and the rating methods side by side: any dataset with a rated board.
+  audit: { label: 'Audit' },
   browse: { label: 'Rows' },
   sql: { label: 'SQL', address: SQL_SLOT },
 } satisfies Record<string, LensEntry>;
