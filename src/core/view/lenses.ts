@@ -79,8 +79,8 @@ export const LENSES = {
     label: 'Style control',
     offered: (d) => d !== null && (hasStyleText(d.textColumns) || convMetadataColumn(d.columns) !== null),
   },
-  // Fragility, fit diagnostics and the rating methods side by side: any dataset with a rated board.
-  audit: { label: 'Audit' },
+  // Fragility, fit diagnostics and the rating methods side by side: any dataset, once it is read.
+  audit: { label: 'Audit', offered: (d) => d !== null },
   browse: { label: 'Rows' },
   sql: { label: 'SQL', address: SQL_SLOT },
 } satisfies Record<string, LensEntry>;

@@ -23,7 +23,15 @@ describe('the lens registry', () => {
     // A flag in a file whose shape does not name Safety: no tab either.
     expect(ids(data({ shapeLenses: LMSYS_BATTLES.lenses, loadedColumns: [MODERATION] }))).not.toContain('safety');
     expect(ids(data({ shapeLenses: GENRM.lenses }))).toContain('judges');
-    expect(ids(data({ shapeLenses: FRENCH_MAXX.lenses }))).toEqual(['leaderboard', 'matrix', 'compare', 'defects', 'browse', 'sql']);
+    expect(ids(data({ shapeLenses: FRENCH_MAXX.lenses }))).toEqual([
+      'leaderboard',
+      'matrix',
+      'compare',
+      'defects',
+      'audit',
+      'browse',
+      'sql',
+    ]);
   });
 
   it('offers Over time for a time column and Style control for answer pairs or LMArena metadata', () => {
