@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appUrl, openSession, type Session } from './browser.ts';
 import { closeChecked, DEFAULT_SAMPLE_FILE, downloadText, waitForDataset, waitForRatings } from './page-helpers.ts';
-import { arenaCounts } from '../unit/audit/arena.ts';
+import { loadArenaCounts } from '../unit/stats/fixtures.ts';
 import { fitBradleyTerry } from '../../src/core/stats/bradley-terry.ts';
 import type { PairCounts } from '../../src/core/stats/pair-counts.ts';
 
@@ -62,7 +62,7 @@ describe('the Audit lens on the built-in 1.67M Chatbot Arena battles', () => {
     expect(report.votes).toBe(1_670_250);
     expect(report.provenance.file).toBe(DEFAULT_SAMPLE_FILE);
     // An independent refit in Node, by the leaderboard's own fitting path.
-    const counts = await arenaCounts();
+    const counts = await loadArenaCounts();
     const rating = (c: PairCounts, model: string) => fitBradleyTerry(c).ratings[c.models.indexOf(model)]!;
     expect(rating(counts, top.above)).toBeGreaterThan(rating(counts, top.below));
     const without = withoutVotes(counts, top.flip.votes);
@@ -76,9 +76,9 @@ describe('the Audit lens on the built-in 1.67M Chatbot Arena battles', () => {
     const { page } = session;
     const csv = await downloadText(page, () => page.locator('[data-table$="-audit-fragility"] [data-download="csv"]').click());
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toMatch(/^pair,gap \(Elo\),votes that flip it,share of votes/);
+    expect(lines[0]).toMatch(/^above,below,gap \(Elo\),votes that flip it,share of votes/);
     expect(lines.slice(1, 10)).toHaveLength(9);
-    expect(lines[1]).toMatch(/^"?#1 .* > #2 /);
+    expect(lines[1]).toMatch(/^#1 [^,]+,#2 /);
     const fits = await downloadText(page, () => page.locator('[data-table$="-audit-fit"] [data-download="csv"]').click());
     expect(fits).toMatch(/\nbradley-terry,128,/);
     expect(fits).toMatch(/\ndavidson,129,/);
