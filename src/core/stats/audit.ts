@@ -78,7 +78,8 @@ export function runAudit(counts: PairCounts, options: AuditOptions = {}): AuditR
   const parts = { fragility: true, diagnostics: true, methods: true, ...options.parts };
   const table = collapsePairs(counts);
   const groups = partitionComparisonGraph(table).groups;
-  if (groups.length === 0) throw new RangeError('runAudit: no group of models can be rated (each needs wins and losses among at least two models)');
+  if (groups.length === 0)
+    throw new RangeError('runAudit: no group of models can be rated (each needs wins and losses among at least two models)');
   const members = groups[0];
   const sub = restrictPairs(table, members);
   const names = members.map((k) => counts.models[k]);
