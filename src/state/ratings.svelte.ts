@@ -13,6 +13,7 @@ import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.
 import type { SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
+import type { BootstrapEnd } from '../core/view/bootstrap-end.ts';
 
 export { Superseded };
 
@@ -21,27 +22,6 @@ export { Superseded };
  * many, a tab runs out of memory or time, so the page says so and how to narrow the board instead.
  */
 export const MAX_RATED_MODELS = 1500;
-
-/**
- * How the board's bootstrap ended, for every line that waited for it: null while it runs (or
- * before any board); 'done' with every round; 'failed' (the worker gave an error, twice) after
- * `roundsDone` of `rounds`, whose intervals, if any, stay on the board. A run is cancelled only by
- * a newer one (another slice or option), whose board replaces the old, so no line waits for it.
- */
-export interface BootstrapEnd {
-  how: 'done' | 'failed';
-  roundsDone: number;
-  rounds: number;
-  reason: string | null;
-}
-
-/** The end in words, for the lines that waited: "1000 rounds done", "stopped after 240 of 1000 rounds (…)". */
-export function bootstrapEndText(end: BootstrapEnd): string {
-  if (end.how === 'done') return end.rounds > 0 ? `${end.roundsDone} bootstrap rounds done` : 'no bootstrap rounds asked for';
-  return `the bootstrap failed after ${end.roundsDone} of ${end.rounds} rounds${end.reason ? ` (${end.reason})` : ''}${
-    end.roundsDone > 0 ? `: intervals are from the ${end.roundsDone} rounds done` : ': no intervals'
-  }`;
-}
 
 export class RatingsStore {
   leaderboard = $state.raw<Leaderboard | null>(null);

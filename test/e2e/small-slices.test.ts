@@ -258,3 +258,39 @@ describe('a category board of a small slice (LMArena 100k shape, hard prompts)',
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
+
+describe('a bootstrap that fails part-way', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession({ width: 1440, height: 900 });
+    // Every rating worker dies right after it reports its first intervals, as a crash would: the
+    // page restarts it once, then gives up, with the partial board on screen.
+    await session.context.route('**/rating.worker*.js', async (route) => {
+      const response = await route.fetch();
+      const crash = `{ const post = self.postMessage.bind(self);
+        self.postMessage = (m, t) => { post(m, t); const b = m && m.type === 'result' && m.leaderboard;
+          if (b && b.roundsDone > 0 && b.roundsDone < b.rounds) setTimeout(() => { throw new Error('simulated crash'); }); }; }\n`;
+      await route.fulfill({ response, body: crash + (await response.text()) });
+    });
+    await session.page.goto(appUrl('?sample=pair-counts'));
+    await waitForDataset(session.page, 'pair-counts.csv');
+  });
+  afterAll(() => closeChecked(session));
+
+  test('every line that waited says it failed and after how many rounds; the caption and a download name them', async () => {
+    const { page } = session;
+    await page.getByTestId('order-signal').filter({ hasText: 'failed' }).waitFor({ timeout: 60_000 });
+    const text = (await page.getByTestId('order-signal').textContent())!;
+    const [, done] = text.match(/not counted: the bootstrap failed after (\d+) of 1000 rounds \(the rating worker stopped/)!;
+    expect(Number(done)).toBeGreaterThanOrEqual(100);
+    expect(Number(done)).toBeLessThan(1000);
+    expect((await page.getByTestId('provisional-note').textContent())!.replace(/\s+/g, ' ')).toContain(
+      `Intervals from ${done} of 1000 rounds: the bootstrap stopped`,
+    );
+    expect(await page.getByTestId('leaderboard-caption').textContent()).toContain(`95% bootstrap intervals (${done} of 1000 rounds)`);
+    expect(await page.locator('[data-testid="status"]', { hasText: 'bootstrap rounds' }).count()).toBe(0);
+    const csv = records(await downloadText(page, () => page.getByTestId('download-leaderboard-csv').click()));
+    expect(csv[0]).toMatchObject({ bootstrap_rounds: '1000', rounds_done: done, provisional: 'false' });
+    expect(csv.filter((r) => r.flag === '').every((r) => r.lower !== '' && r.upper !== '')).toBe(true);
+  });
+});
