@@ -87,6 +87,18 @@ describe('the Audit lens on the built-in 1.67M Chatbot Arena battles', () => {
     await expect.poll(() => page.getByTestId('audit-lens').textContent()).toMatch(/elo: not computed \(needs the votes in time order/);
   });
 
+  test('checks a pair the reader picks, adding it to the table', async () => {
+    const { page } = session;
+    await page.getByLabel('first model').selectOption('gpt-4-0613');
+    await page.getByLabel('second model').selectOption('claude-2.0');
+    await page.getByRole('button', { name: 'Check' }).click();
+    const rows = page.locator('[data-table$="-audit-fragility"] tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(10);
+    const last = (await rows.last().textContent()) ?? '';
+    expect(last).toMatch(/gpt-4-0613/);
+    expect(last).toMatch(/claude-2\.0/);
+  });
+
   test('lists the rows of a pair from a vote of the flip', async () => {
     const { page } = session;
     await page.locator('[data-table$="-audit-flip-votes"] tbody tr').first().click();
