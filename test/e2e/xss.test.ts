@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, downloadedText, openSession, type Session } from './browser.ts';
 import { dropFile, waitForDataset, waitForRatings, closeChecked, recordDialogs } from './page-helpers.ts';
+import { openLens } from './settle.ts';
 import { csv, HOSTILE, HOSTILE_COLUMNS, hostileRows, jsonl, parquetFrom, workDir } from './fixtures/hostile-files.ts';
 
 const work = workDir('xss');
@@ -138,9 +139,8 @@ describe.each(['jsonl', 'csv', 'parquet'] as const)('hostile model names, column
     expect(tabs.length).toBeGreaterThanOrEqual(5);
     const visited: Record<string, { marks: number; downloads: string[] }> = {};
     for (const tab of tabs) {
-      await page.getByTestId(tab).click();
       // Let the lens query and draw.
-      await page.waitForTimeout(1500);
+      await openLens(page, tab.slice('lens-'.length));
       await expect.poll(() => page.locator('#lens-panel [aria-busy="true"], [data-testid="status"]').count(), { timeout: 60_000 }).toBe(0);
       const marks = page.locator('#lens-panel svg [aria-label] > :is(circle, rect, path, line)');
       const count = await marks.count();
