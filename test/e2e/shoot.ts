@@ -4,7 +4,8 @@
  * `--lenses` shoots every lens at 800 and 1440 px instead; `--drop <file>` opens that file first;
  * `--full` takes whole-page shots. `--samples` shoots every lens of every sample that, together, offer
  * all lenses (whole page, 800 and 1440 px, named `<sample>-<lens>-<width>.png`), each once it has
- * drawn: a set to compare before and after a change with test/e2e/shot-diff.ts.
+ * drawn: a set to compare before and after a change with test/e2e/shot-diff.ts. `--sample ID` and
+ * `--lens ID` shoot only that sample or lens (again, after a shot that failed).
  */
 import { chromium, type Page } from 'playwright-core';
 import { mkdtempSync, mkdirSync } from 'node:fs';
@@ -17,7 +18,9 @@ import { LENS_SAMPLES, lensTabs, openLens } from './settle.ts';
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const [query = '', out = 'test/.cache/shots'] = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--drop');
+const [query = '', out = 'test/.cache/shots'] = args.filter(
+  (a, i) => !a.startsWith('--') && !['--drop', '--sample', '--lens'].includes(args[i - 1]),
+);
 const drop = option('--drop');
 mkdirSync(out, { recursive: true });
 const server = await startStaticServer(resolve(process.env.E2E_DIST ?? 'dist'), resolve('test/.cache/remote'));
@@ -49,7 +52,7 @@ async function open(page: Page) {
 
 /** Every lens of every sample, whole page, once drawn (reduced motion, so no transition is caught half-way). */
 async function shootSamples() {
-  for (const sample of LENS_SAMPLES) {
+  for (const sample of LENS_SAMPLES.filter((s) => !option('--sample') || s.id === option('--sample'))) {
     for (const width of [1440, 800]) {
       const page = await context.newPage();
       await page.setViewportSize({ width, height: 900 });
@@ -63,7 +66,7 @@ async function shootSamples() {
           timeout: 90_000,
         },
       );
-      for (const lens of await lensTabs(page)) {
+      for (const lens of (await lensTabs(page)).filter((l) => !option('--lens') || l === option('--lens'))) {
         await openLens(page, lens, true);
         const file = join(out, `${sample.id}-${lens}-${width}.png`);
         // A loaded machine can take long over a tall page: a shot that fails is said and skipped.
