@@ -16,6 +16,7 @@ export const LENS_COMPONENTS: { [K in LensId]: () => LensModule<ContextOf<K>> | 
   leaderboard: () => ({ default: LeaderboardLens }),
   matrix: () => import('./MatrixLens.svelte'),
   compare: () => import('./CompareLens.svelte'),
+  profile: () => import('./ProfileLens.svelte'),
   time: () => import('./TimeLens.svelte'),
   safety: () => import('./SafetyLens.svelte'),
   defects: () => import('./DefectsLens.svelte'),

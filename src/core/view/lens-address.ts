@@ -87,6 +87,27 @@ export const MATRIX_SLOT = slot<MatrixAddress>({ mode: 'fraction', top: 20, pair
   ),
 ]);
 
+/** Model profile: the model shown, and the dimension whose values it is ranked in. */
+export interface ProfileAddress {
+  model: string | null;
+  dim: string | null;
+}
+
+export const PROFILE_SLOT = slot<ProfileAddress>({ model: null, dim: null }, [
+  key(
+    'profile',
+    (s) => (s.model ? encodeValue(s.model) : null),
+    (t) => (t === '' || t.length > MAX_MODEL_NAME ? bad(`expected a model name, got ${describe(t)}`) : t),
+    (s, v) => (s.model = v),
+  ),
+  key(
+    'profile_dim',
+    (s) => (s.dim ? encodeValue(s.dim) : null),
+    (t) => readName(t, 'the dimension'),
+    (s, v) => (s.dim = v),
+  ),
+]);
+
 /** Compare lens: two slices, each a list of filters ANDed with the main slice, and the pivot's dimension path. */
 export interface CompareAddress {
   left: Filter[];

@@ -10,7 +10,7 @@ import { hasSafetyFlags } from '../lenses/safety.ts';
 import { hasStyleText } from '../lenses/style.ts';
 import { hasTimeColumn } from '../sql/time-windows.ts';
 import { convMetadataColumn } from '../sql/style-metadata.ts';
-import { COMPARE_SLOT, MATRIX_SLOT, SQL_SLOT, type AddressSlot } from './lens-address.ts';
+import { COMPARE_SLOT, MATRIX_SLOT, PROFILE_SLOT, SQL_SLOT, type AddressSlot } from './lens-address.ts';
 
 /** A key (or keys) and what it does, as the help overlay lists them. */
 export interface Shortcut {
@@ -68,6 +68,8 @@ export const LENSES = {
     ],
   },
   compare: { label: 'Compare', address: COMPARE_SLOT },
+  // A model's profile: opened from its name in the leaderboard, or chosen in the lens.
+  profile: { label: 'Model', address: PROFILE_SLOT },
   time: { label: 'Over time', offered: (d) => d !== null && hasTimeColumn(d.columns) },
   // A battles file may lack the moderation columns its shape usually has.
   safety: { label: 'Safety', offered: (d) => byShape('safety')(d) && hasSafetyFlags(d!.loadedColumns) },

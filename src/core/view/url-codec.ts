@@ -9,7 +9,7 @@
  *   search=<text>  top=<n>
  *   then each lens's slot, in tab order (lens-address.ts):
  *   pair=<model>,<model>  mx=<matrix mode>  mx_top=<n>  cmp_l=<filters JSON>  cmp_r=<filters JSON>
- *   pivot=<name>,<name>…  sql=<query text>
+ *   pivot=<name>,<name>…  profile=<model>  profile_dim=<name>  sql=<query text>
  *
  * Until the slots, the matrix keys came after the compare keys; the order is only how the page
  * writes, a link is read in any order.

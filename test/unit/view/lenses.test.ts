@@ -11,7 +11,7 @@ const ids = (d: LensData | null) => offeredLenses(d).map((t) => t.id);
 
 describe('the lens registry', () => {
   it('offers the lenses every dataset has before any file is read, in tab order', () => {
-    expect(ids(null)).toEqual(['leaderboard', 'matrix', 'compare', 'browse', 'sql']);
+    expect(ids(null)).toEqual(['leaderboard', 'matrix', 'compare', 'profile', 'browse', 'sql']);
     expect(offeredLenses(null)[0]).toEqual({ id: 'leaderboard', label: 'Leaderboard' });
   });
 
@@ -27,6 +27,7 @@ describe('the lens registry', () => {
       'leaderboard',
       'matrix',
       'compare',
+      'profile',
       'defects',
       'audit',
       'browse',
@@ -69,6 +70,7 @@ describe('the lenses’ slots in the address', () => {
     expect(state.slots).toEqual({
       matrix: { mode: 'battles', top: 50, pair: ['a,b', 'c'] },
       compare: { left: [], right: [], pivot: ['language'] },
+      profile: { model: null, dim: null },
       sql: { text: 'SELECT 1' },
     });
     // Written back in the registry's order, and read again to the same view.

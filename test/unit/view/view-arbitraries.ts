@@ -136,6 +136,7 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
       pair: fc.option(fc.tuple(text(), text()), { nil: null }),
     }),
     compare: fc.record({ left: filters, right: filters, pivot: fc.option(path, { nil: null }) }),
+    profile: fc.record({ model: fc.option(name, { nil: null }), dim: fc.option(name, { nil: null }) }),
     sql: fc.record({ text: text(300) }),
   }),
 });

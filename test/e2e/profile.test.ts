@@ -1,0 +1,127 @@
+/**
+ * The model profile on the built-in 1.67M real Chatbot Arena votes: opened from a model's name in
+ * the leaderboard, it lists every opponent with the observed share (ties as half) counted here
+ * straight from the file with DuckDB, and the predicted share from the reference ratings of an
+ * independent fit (test/fixtures); its address opens it again.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { ARENA_COUNTS, readArenaExpected } from '../fixtures/paths.ts';
+import { appUrl, openSession, type Session } from './browser.ts';
+import { closeChecked, DEFAULT_SAMPLE_FILE, downloadText, waitForDataset, waitForRatings } from './page-helpers.ts';
+
+const MODEL = 'chatgpt-4o-latest';
+
+/** Observed share of MODEL against each opponent, from the counts file. */
+async function observedShares(): Promise<Map<string, { votes: number; share: number }>> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  const reader = await connection.runAndReadAll(
+    `select case when model_a = $1 then model_b else model_a end as opponent, sum("count") as votes,
+            sum(case when winner like 'tie%' then 0.5 * "count"
+                     when (model_a = $1) = (winner = 'model_a') then "count" else 0 end) as score
+     from read_parquet('${ARENA_COUNTS}') where (model_a = $1 or model_b = $1) and model_a <> model_b group by 1`,
+    [MODEL],
+  );
+  const rows = reader.getRowObjects() as Record<string, unknown>[];
+  connection.closeSync();
+  return new Map(rows.map((r) => [String(r.opponent), { votes: Number(r.votes), share: Number(r.score) / Number(r.votes) }]));
+}
+
+type Shown = { opponent: string; votes: number; observed: number; predicted: number };
+const shownRows = (session: Session): Promise<Shown[]> =>
+  session.page.locator('[data-testid="profile-opponents"] tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({
+      opponent: tr.getAttribute('data-opponent')!,
+      votes: Number(tr.getAttribute('data-votes')),
+      observed: Number(tr.getAttribute('data-observed')),
+      predicted: Number(tr.getAttribute('data-predicted')),
+    })),
+  );
+
+async function waitForProfile(session: Session, model: string) {
+  await session.page.waitForSelector(`[data-testid="profile-lens"][data-model="${model}"] [data-testid="profile-opponents"] tbody tr`, {
+    timeout: 90_000,
+  });
+}
+
+describe('the model profile', () => {
+  let session: Session;
+  let expected: Map<string, { votes: number; share: number }>;
+  beforeAll(async () => {
+    expected = await observedShares();
+    session = await openSession();
+    await session.page.goto(appUrl(''));
+    await waitForDataset(session.page, DEFAULT_SAMPLE_FILE);
+    await waitForRatings(session.page);
+  });
+  afterAll(async () => {
+    expect(session.errors).toEqual([]);
+    await closeChecked(session);
+  });
+
+  test('opens from the model’s name in the leaderboard', async () => {
+    const { page } = session;
+    await page.locator(`[data-testid="leaderboard"] tr[data-model="${MODEL}"] [data-testid="open-profile"]`).click();
+    await waitForProfile(session, MODEL);
+    expect(await page.getByTestId('lens-profile').getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('profile-title').textContent()).toBe(MODEL);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('lens')).toBe('profile');
+    expect(url.searchParams.get('profile')).toBe(MODEL);
+  });
+
+  test('lists every opponent with the observed share of the file and the share the reference ratings predict', async () => {
+    const rows = await shownRows(session);
+    const reference = readArenaExpected().mean_1000;
+    expect(rows.map((r) => r.opponent).sort()).toEqual([...expected.keys()].sort());
+    for (const r of rows) {
+      const e = expected.get(r.opponent)!;
+      expect(r.votes, r.opponent).toBe(e.votes);
+      expect(r.observed, r.opponent).toBeCloseTo(e.share, 9);
+      expect(r.predicted, r.opponent).toBeCloseTo(1 / (1 + 10 ** ((reference[r.opponent] - reference[MODEL]) / 400)), 3);
+    }
+    // Most surprising first: the standardised residuals shrink down the table.
+    const z = rows.map((r) => Math.abs((r.observed - r.predicted) / Math.sqrt((r.predicted * (1 - r.predicted)) / r.votes)));
+    for (let k = 1; k < z.length; k++) expect(z[k]).toBeLessThanOrEqual(z[k - 1] + 1e-9);
+    // One chart mark per opponent for each share.
+    expect(await session.page.locator('[data-testid="profile-chart"] svg circle').count()).toBe(2 * rows.length);
+  });
+
+  test('downloads the table as CSV, one line per opponent', async () => {
+    const text = await downloadText(session.page, () => session.page.getByTestId('download-profile-csv').click());
+    const lines = text
+      .trim()
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith(`${MODEL},`));
+    expect(lines.length).toBe(expected.size);
+  });
+
+  test('an opponent’s name lists the votes of the pair', async () => {
+    const { page } = session;
+    const [first] = await shownRows(session);
+    await page.locator(`[data-testid="profile-opponents"] tr[data-opponent="${first.opponent}"] button`).click();
+    const totals = page.locator(`[data-testid="pair-votes"][data-opponent="${first.opponent}"] [data-testid="pair-votes-totals"]`);
+    await totals.waitFor({ timeout: 30_000 });
+    expect(await totals.textContent()).toMatch(new RegExp(`^\\s*${first.votes.toLocaleString('en-US')} votes`));
+  });
+
+  test('the link opens the same profile again, and the name is reachable by keyboard', async () => {
+    const { page } = session;
+    const link = page.url();
+    await page.goto('about:blank');
+    await page.goto(link);
+    await waitForDataset(page, DEFAULT_SAMPLE_FILE);
+    await waitForProfile(session, MODEL);
+    expect((await shownRows(session)).length).toBe(expected.size);
+    // Back on the leaderboard, a name is a button: focused and opened with Enter.
+    await page.getByTestId('lens-leaderboard').click();
+    await waitForRatings(page);
+    const other = page.locator('[data-testid="leaderboard"] tbody tr').nth(1);
+    const name = (await other.getAttribute('data-model'))!;
+    await other.getByTestId('open-profile').focus();
+    await page.keyboard.press('Enter');
+    await waitForProfile(session, name);
+    expect(new URL(page.url()).searchParams.get('profile')).toBe(name);
+  });
+});
