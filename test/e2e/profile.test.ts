@@ -66,9 +66,8 @@ describe('the model profile', () => {
     await waitForProfile(session, MODEL);
     expect(await page.getByTestId('lens-profile').getAttribute('aria-selected')).toBe('true');
     expect(await page.getByTestId('profile-title').textContent()).toBe(MODEL);
-    const url = new URL(page.url());
-    expect(url.searchParams.get('lens')).toBe('profile');
-    expect(url.searchParams.get('profile')).toBe(MODEL);
+    await expect.poll(() => new URL(page.url()).searchParams.get('profile')).toBe(MODEL);
+    expect(new URL(page.url()).searchParams.get('lens')).toBe('profile');
   });
 
   test('lists every opponent with the observed share of the file and the share the reference ratings predict', async () => {
@@ -122,6 +121,6 @@ describe('the model profile', () => {
     await other.getByTestId('open-profile').focus();
     await page.keyboard.press('Enter');
     await waitForProfile(session, name);
-    expect(new URL(page.url()).searchParams.get('profile')).toBe(name);
+    await expect.poll(() => new URL(page.url()).searchParams.get('profile')).toBe(name);
   });
 });
