@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { appUrl, openSession, type Session } from './browser.ts';
 import { dropFile, loadsSoFar, summaryFigures, waitForDataset, waitForRatings, openOnSample, closeChecked } from './page-helpers.ts';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
+import { cachedParquet } from './fixtures/hostile-files.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'arena-lens-loading-'));
 const file = (name: string, content: string) => {
@@ -131,14 +132,11 @@ describe('loading files of every kind', () => {
 
   test('a file far too big for a tab is refused before it is read, pointing to the aggregation path', async () => {
     const { page } = session;
-    const path = join(work, 'too-wide.parquet');
-    const db = await createNodeConnector();
     const extra = Array.from({ length: 200 }, (_, i) => `'x' AS c${i}`).join(', ');
-    await db.exec(
-      `COPY (SELECT 'm' || (i % 5) AS model_a, 'm' || ((i + 1) % 5) AS model_b, 'model_a' AS winner, ${extra} ` +
-        `FROM range(2000000) t(i)) TO '${path}' (FORMAT parquet)`,
+    const path = await cachedParquet(
+      'too-wide.parquet',
+      `SELECT 'm' || (i % 5) AS model_a, 'm' || ((i + 1) % 5) AS model_b, 'model_a' AS winner, ${extra} FROM range(2000000) t(i)`,
     );
-    db.close();
     await page.getByTestId('file-input').setInputFiles(path);
     const error = page.getByTestId('error');
     await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain('too-wide.parquet: 2,000,000 rows would need about');
@@ -149,15 +147,13 @@ describe('loading files of every kind', () => {
 
   test('a file past the packing threshold is stored compressed; the next small file goes back to the plain database', async () => {
     const { page } = session;
-    const path = join(work, 'wide-enough-to-pack.parquet');
-    const db = await createNodeConnector();
     // 200,000 rows × 123 columns: estimated past PACK_ABOVE_BYTES, well under the refusal budget.
     const extra = Array.from({ length: 120 }, (_, i) => `'v' || (i % 3) AS c${i}`).join(', ');
-    await db.exec(
-      `COPY (SELECT 'm' || (i % 5) AS model_a, 'm' || ((i + 1 + i % 3) % 5) AS model_b, ` +
-        `CASE WHEN i % 7 = 0 THEN 'tie' ELSE 'model_a' END AS winner, ${extra} FROM range(200000) t(i)) TO '${path}' (FORMAT parquet)`,
+    const path = await cachedParquet(
+      'wide-enough-to-pack.parquet',
+      `SELECT 'm' || (i % 5) AS model_a, 'm' || ((i + 1 + i % 3) % 5) AS model_b, ` +
+        `CASE WHEN i % 7 = 0 THEN 'tie' ELSE 'model_a' END AS winner, ${extra} FROM range(200000) t(i)`,
     );
-    db.close();
     await dropFile(page, path);
     expect(await summaryFigures(page)).toMatchObject({ rows: 200_000, votes: 200_000, models: 5 });
     await waitForRatings(page);
