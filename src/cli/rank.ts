@@ -1,6 +1,6 @@
 /**
  * npm run rank -- FILE | --hf owner/name [--config C --split S] [--where COLUMN=VALUE …] [quick toggles]
- *   [--anchor MODEL=RATING] [--bootstrap N] [--seed S] [--ties half|davidson] [--intervals bootstrap|sandwich]
+ *   [--anchor MODEL=RATING] [--bootstrap N] [--seed S] [--ties half|davidson] [--intervals bootstrap|sandwich] [--reweight-pairs]
  *   [--style-control] [--method NAME] [--audit [--pair "A vs B" …] [--budget N] [--trials N] [--folds K]] [--json|--csv]
  * The page's leaderboard without the page: same presets, SQL builders and statistics.
  * Exit codes: 0 done, 1 the file could not be read or understood, 2 bad usage.
@@ -52,6 +52,9 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
   --intervals bootstrap|sandwich
                          which 95% interval the board shows and ranks by: bootstrap percentiles
                          (default) or sandwich (robust) standard errors; both are in --json/--csv
+  --reweight-pairs       weight each vote by the inverse of its pair's frequency, normalised to sum to
+                         the votes (LMArena 2025), so over-sampled pairs do not dominate; intervals are
+                         then the weighted sandwich (no bootstrap)
   --style-control        the style-controlled board (LMArena's compute_style_control): features from
                          conv_metadata when the file has it, else measured from the answer texts;
                          anchored like FastChat (mixtral-8x7b-instruct-v0.1 = 1114 when present) unless --anchor
@@ -83,6 +86,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   ties: { type: 'string' },
   intervals: { type: 'string' },
+  'reweight-pairs': { type: 'boolean' },
   'style-control': { type: 'boolean' },
   method: { type: 'string' },
   audit: { type: 'boolean' },
@@ -106,6 +110,8 @@ export interface RankArgs {
   seed: number;
   ties: 'half' | 'davidson';
   intervals: 'bootstrap' | 'sandwich';
+  /** Inverse pair-frequency weights; implies sandwich intervals and no bootstrap. */
+  reweightPairs: boolean;
   styleControl: boolean;
   /** One rating method's scores instead of the board. */
   method?: MethodName;
@@ -117,6 +123,13 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' {
   const { values, positionals } = parseOptions(argv, OPTIONS);
   if (values.help) return 'help';
   const hf = hubOption(values.hf, values.config, values.split);
+  const reweight = !!values['reweight-pairs'];
+  if (reweight && values.intervals === 'bootstrap')
+    throw new UsageError('--reweight-pairs has weighted sandwich intervals only; leave out --intervals bootstrap');
+  if (reweight && values.bootstrap !== undefined && values.bootstrap.trim() !== '0')
+    throw new UsageError('--reweight-pairs runs no bootstrap (its intervals are the weighted sandwich); leave out --bootstrap');
+  if (reweight && (values['style-control'] || values.method !== undefined || values.audit))
+    throw new UsageError('--reweight-pairs applies to the board only, not to --style-control, --method or --audit');
   if (hf && positionals.length > 0)
     throw new UsageError(`give FILE or --hf, not both (got ${positionals.join(' ')} and --hf ${values.hf})`);
   if (!hf && positionals.length !== 1) {
@@ -159,10 +172,11 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' {
       minVotes: values['min-votes'] === undefined ? null : integerOption('min-votes', values['min-votes'], 0, 0, 1_000_000_000),
     },
     anchor: anchorOption(values.anchor),
-    bootstrapRounds: integerOption('bootstrap', values.bootstrap, 1000, 0, 1_000_000),
+    bootstrapRounds: reweight ? 0 : integerOption('bootstrap', values.bootstrap, 1000, 0, 1_000_000),
     seed: integerOption('seed', values.seed, 0, 0, 2 ** 32 - 1),
     ties: choiceOption('ties', values.ties, ['half', 'davidson'] as const, 'half'),
-    intervals: choiceOption('intervals', values.intervals, ['bootstrap', 'sandwich'] as const, 'bootstrap'),
+    intervals: reweight ? 'sandwich' : choiceOption('intervals', values.intervals, ['bootstrap', 'sandwich'] as const, 'bootstrap'),
+    reweightPairs: reweight,
     styleControl: values['style-control'] ?? false,
     output: values.json ? 'json' : values.csv ? 'csv' : 'text',
   };
@@ -211,6 +225,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         ties: args.ties,
         intervals: args.intervals,
         rounds: args.bootstrapRounds,
+        reweighted: args.reweightPairs,
         // Set once the board is fitted: `rank` runs every round before it writes.
         roundsDone: null,
         provisional: false,
@@ -266,6 +281,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         seed: args.seed,
         ties: args.ties,
         intervals: args.intervals,
+        reweightPairs: args.reweightPairs,
       });
       for (const w of inputWarnings(opened.file, summary, board.warnings)) io.stderr(`warning: ${w}\n`);
       const signal = signalText(board);

@@ -92,13 +92,15 @@ export class PageState {
       quickFilters: quickFilterWords(v.quick, this.slice.minVotes),
       anchor,
       ties: rating.ties,
-      intervals: rating.intervals,
-      rounds: rating.rounds,
+      // Reweighted boards have the weighted sandwich and no bootstrap (stats/leaderboard.ts).
+      intervals: rating.reweight ? 'sandwich' : rating.intervals,
+      rounds: rating.reweight ? 0 : rating.rounds,
       // What the board holds now: a download while a run is going (its rounds, or a new run's first
       // board still to come) says its figures will change, and how many rounds they are from.
       roundsDone: board ? board.roundsDone : null,
       provisional: !!board && this.ratings.computing,
       seed: rating.seed,
+      reweighted: rating.reweight,
     };
   });
   /** The lenses the dataset offers (core/view/lenses.ts decides, from its shape and columns). */

@@ -102,6 +102,7 @@ describe('the Style control lens on the default sample', () => {
       'rounds_done',
       'provisional',
       'seed',
+      'vote_weighting',
     ]);
     expect(csv[0]).toMatchObject({ features: 'text', interval_method: 'sandwich' });
     expect(csv).toHaveLength(conversations.models);

@@ -90,6 +90,7 @@ export function leaderboardObject(board: Leaderboard, provenance: Provenance | n
     format: LEADERBOARD_JSON_FORMAT,
     provenance: provenance ? provenanceRecord(provenance) : null,
     interval_method: board.intervalMethod,
+    vote_weighting: board.reweighted ? 'inverse pair frequency' : 'none',
     rounds_done: board.roundsDone,
     provisional: board.roundsDone < board.rounds,
     bootstrap_prior_votes: board.priorVotes,

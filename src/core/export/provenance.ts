@@ -24,8 +24,11 @@ export interface Provenance {
   /** True while the bootstrap still runs: intervals, ranks and tiers will change. */
   provisional: boolean;
   seed: number;
+  /** Each vote weighted by the inverse of its pair's frequency (LMArena 2025); absent = unweighted. */
+  reweighted?: boolean;
 }
 
+export const weightingText = (p: Pick<Provenance, 'reweighted'>) => (p.reweighted ? 'inverse pair frequency' : 'none');
 export const anchorText = (p: Pick<Provenance, 'anchor'>) => (p.anchor ? `${p.anchor.model} = ${p.anchor.value}` : 'mean 1000');
 export const tiesText = (p: Pick<Provenance, 'ties'>) => (p.ties === 'davidson' ? 'Davidson ties model' : 'tie = half a win each side');
 /** The rounds behind the figures: "1000 rounds", "240 of 1000 rounds", or, while they run, "provisional: 1000 rounds running". */
@@ -44,9 +47,14 @@ export const intervalText = (p: Pick<Provenance, 'intervals' | 'rounds' | 'round
 
 /** One line for captions and chart footers. */
 export function provenanceLine(p: Provenance): string {
-  return [...sourceParts(p), `anchor: ${anchorText(p)}`, tiesText(p), intervalText(p), `bootstrap: ${roundsText(p)}, seed ${p.seed}`].join(
-    ' · ',
-  );
+  return [
+    ...sourceParts(p),
+    `anchor: ${anchorText(p)}`,
+    tiesText(p),
+    ...(p.reweighted ? ['votes weighted by inverse pair frequency'] : []),
+    intervalText(p),
+    `bootstrap: ${roundsText(p)}, seed ${p.seed}`,
+  ].join(' · ');
 }
 
 /** provenanceLine for a chart no rating option changes (counts, or fits with settings of their own): file and slice. */
@@ -76,6 +84,7 @@ export function provenanceRecord(p: Provenance) {
     rounds_done: p.roundsDone,
     provisional: p.provisional,
     seed: p.seed,
+    vote_weighting: weightingText(p),
   };
 }
 
@@ -91,6 +100,7 @@ export const PROVENANCE_COLUMNS = [
   'rounds_done',
   'provisional',
   'seed',
+  'vote_weighting',
 ] as const;
 
 /** A table with the provenance appended as trailing columns, the same on every row (CSV stays one rectangle). */
@@ -113,13 +123,14 @@ export function withProvenance(
     r.rounds_done,
     r.provisional,
     r.seed,
+    r.vote_weighting,
   ];
   return [[...header, ...PROVENANCE_COLUMNS], rows.map((row) => [...row, ...values])];
 }
 
 /** The short line under a caption: slice, quick filters, anchor and interval method. */
 export function captionLine(p: Provenance): string {
-  return `${sliceCaption(p)} · anchor ${anchorText(p)} · ${intervalText(p)}${p.ties === 'davidson' ? ' · Davidson ties' : ''}`;
+  return `${sliceCaption(p)} · anchor ${anchorText(p)} · ${p.reweighted ? 'votes weighted by inverse pair frequency · ' : ''}${intervalText(p)}${p.ties === 'davidson' ? ' · Davidson ties' : ''}`;
 }
 
 /** The slice and quick filters alone: the caption of a chart of counts, which no rating option changes. */

@@ -48,14 +48,15 @@ export const bradleyTerryLikelihood: PairLikelihood = {
   },
   scoreOuter(table, x) {
     // One vote's score is (o − p)·(e_i − e_j), o = 1, 0 or ½ for a win of i, of j, or a tie.
-    const { i, j, winsI, winsJ, ties } = table;
+    // Weighted votes (counts already w·n): one more factor w, so the meat is Σ w² s sᵀ.
+    const { i, j, winsI, winsJ, ties, voteWeight } = table;
     const size = table.modelCount,
       out = new Float64Array(size * size);
     for (let p = 0; p < i.length; p++) {
       const a = i[p],
         b = j[p];
       const prob = 1 / (1 + Math.exp(x[b] - x[a]));
-      const w = winsI[p] * (1 - prob) ** 2 + winsJ[p] * prob ** 2 + ties[p] * (0.5 - prob) ** 2;
+      const w = (voteWeight ? voteWeight[p] : 1) * (winsI[p] * (1 - prob) ** 2 + winsJ[p] * prob ** 2 + ties[p] * (0.5 - prob) ** 2);
       out[a * size + a] += w;
       out[b * size + b] += w;
       out[a * size + b] -= w;

@@ -70,7 +70,7 @@ export const davidsonLikelihood: PairLikelihood = {
     // Per vote, ∂ℓ/∂d = [1, −1, 0] − (pa − pb) and ∂ℓ/∂λ = [0, 0, 1] − pt for a win of i, of j, a tie;
     // θ_a gets u = ∂ℓ/∂d / 2, θ_b −u, λ gets v = ∂ℓ/∂λ: s sᵀ adds u² on (a,a), (b,b), −u² on
     // (a,b), uv on (a,λ), −uv on (b,λ), v² on (λ,λ), and the symmetric entries.
-    const { i, j, winsI, winsJ, ties } = table;
+    const { i, j, winsI, winsJ, ties, voteWeight } = table;
     const m = table.modelCount,
       size = m + 1,
       lambda = x[m],
@@ -89,10 +89,11 @@ export const davidsonLikelihood: PairLikelihood = {
       let uu = 0,
         uv = 0,
         vv = 0;
+      const w = voteWeight ? voteWeight[p] : 1; // weighted counts carry one w; the meat needs w²
       const add = (count: number, u: number, v: number) => {
-        uu += count * u * u;
-        uv += count * u * v;
-        vv += count * v * v;
+        uu += w * count * u * u;
+        uv += w * count * u * v;
+        vv += w * count * v * v;
       };
       add(winsI[p], (1 - diff) / 2, -pt);
       add(winsJ[p], (-1 - diff) / 2, -pt);

@@ -5,6 +5,7 @@ import { davidsonLikelihood, fitDavidson, type DavidsonGroup } from './davidson.
 import { onScale, type RatingFit, type RatingScale } from './fit-groups.ts';
 import type { PairLikelihood } from './pair-likelihood.ts';
 import type { PairCounts } from './pair-counts.ts';
+import { reweightByPairFrequency } from './pair-reweight.ts';
 import { rankUpperBound } from './ranks.ts';
 import { sandwichIntervals, type SandwichIntervals } from './sandwich.ts';
 import { orderSignal, type OrderSignal } from './signal.ts';
@@ -20,6 +21,12 @@ export interface LeaderboardOptions extends RatingScale {
   ties?: 'half' | 'davidson';
   /** Which 95% interval the board shows and ranks by: bootstrap percentiles (default) or sandwich (robust Wald). */
   intervals?: IntervalMethod;
+  /**
+   * Weight each vote by the inverse of its pair's frequency (pair-reweight.ts, LMArena 2025). The
+   * intervals are then the weighted sandwich: a Poisson bootstrap of weighted counts is not defined
+   * here, so no bootstrap runs and `intervals` is taken as 'sandwich'. Records (votes, wins) stay raw.
+   */
+  reweightPairs?: boolean;
 }
 
 export type IntervalMethod = 'bootstrap' | 'sandwich';
@@ -67,6 +74,8 @@ export interface Leaderboard {
   /** Per group tie parameter, with ties: 'davidson'. */
   davidson: DavidsonGroup[] | null;
   intervalMethod: IntervalMethod;
+  /** The fit weighted each vote by the inverse of its pair's frequency. */
+  reweighted: boolean;
   /** Adjacent pairs whose intervals do not overlap; null until intervals exist. */
   signal: OrderSignal | null;
   /** Bootstrap pairwise confidence, once every round has run (pairwise-confidence.ts). */
@@ -97,9 +106,13 @@ export class IncrementalLeaderboard {
   private sandwich: SandwichIntervals | null = null;
   private readonly likelihood: PairLikelihood;
   private readonly method: IntervalMethod;
+  private readonly reweighted: boolean;
 
   constructor(counts: PairCounts, options: LeaderboardOptions = {}) {
-    const { anchor, mean, bootstrapRounds = 1000, seed = 0, ties = 'half', intervals = 'bootstrap' } = options;
+    const { anchor, mean, seed = 0, ties = 'half', reweightPairs = false } = options;
+    const intervals = reweightPairs ? 'sandwich' : (options.intervals ?? 'bootstrap');
+    const bootstrapRounds = reweightPairs ? 0 : (options.bootstrapRounds ?? 1000);
+    this.reweighted = reweightPairs;
     if (ties !== 'half' && ties !== 'davidson')
       throw new RangeError(`computeLeaderboard: ties must be 'half' or 'davidson', got "${ties}"`);
     if (intervals !== 'bootstrap' && intervals !== 'sandwich')
@@ -108,12 +121,13 @@ export class IncrementalLeaderboard {
     if (!Number.isInteger(bootstrapRounds) || bootstrapRounds < 0)
       throw new RangeError(`computeLeaderboard: bootstrapRounds must be a non-negative integer, got ${bootstrapRounds}`);
     this.observed = winMatrix(counts);
+    const fitted = reweightPairs ? reweightByPairFrequency(counts) : counts;
     if (ties === 'davidson') {
-      const fit = fitDavidson(counts, { anchor, mean });
+      const fit = fitDavidson(fitted, { anchor, mean });
       this.fit = fit;
       this.davidson = fit.davidson;
     } else {
-      this.fit = fitBradleyTerry(counts, { anchor, mean });
+      this.fit = fitBradleyTerry(fitted, { anchor, mean });
       this.davidson = null;
     }
     const likelihood = ties === 'davidson' ? davidsonLikelihood : bradleyTerryLikelihood;
@@ -185,6 +199,7 @@ export class IncrementalLeaderboard {
       this.davidson,
       this.bootstrapPlan?.rounds ?? 0,
       pairwise,
+      this.reweighted,
     );
   }
 }
@@ -205,6 +220,7 @@ function assembleLeaderboard(
   davidson: DavidsonGroup[] | null,
   rounds: number,
   pairwise: PairwiseConfidence | null,
+  reweighted: boolean,
 ): Leaderboard {
   const shown = method === 'sandwich' ? sandwich : intervals;
   const lower = shown ? shown.lower : fit.ratings;
@@ -254,6 +270,7 @@ function assembleLeaderboard(
     priorVotes: rounds > 0 ? PRIOR_VOTES : null,
     davidson,
     intervalMethod: method,
+    reweighted,
     signal: shown ? orderSignal(bounds) : null,
     pairwise,
   };

@@ -9,6 +9,11 @@ export interface PairCounts {
   b: Int32Array;
   outcome: Uint8Array;
   n: Float64Array;
+  /**
+   * When n holds weighted counts (pair-reweight.ts): the weight of one vote of the cell, so the
+   * sandwich can weigh each vote's score by w² (its n already carries one w). Absent: every vote weighs 1.
+   */
+  voteWeight?: Float64Array;
 }
 
 /**

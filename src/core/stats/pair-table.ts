@@ -16,12 +16,16 @@ export interface PairTable {
   total: number;
   /** Votes dropped because a model was compared with itself. */
   selfPairVotes: number;
+  /** Weight of one vote of the pair when the counts are weighted (PairCounts.voteWeight); absent = 1. */
+  voteWeight?: Float64Array;
 }
 
 /** Checks a PairCounts and collapses it into a PairTable. Throws RangeError on malformed input. */
 export function collapsePairs(counts: PairCounts): PairTable {
-  const { models, a, b, outcome, n } = counts;
+  const { models, a, b, outcome, n, voteWeight } = counts;
   const m = models.length;
+  if (voteWeight && voteWeight.length !== a.length)
+    throw new RangeError(`collapsePairs: voteWeight has ${voteWeight.length} entries for ${a.length} cells`);
   const cells = a.length;
   if (b.length !== cells || outcome.length !== cells || n.length !== cells) {
     throw new RangeError(`collapsePairs: column lengths differ (a ${cells}, b ${b.length}, outcome ${outcome.length}, n ${n.length})`);
@@ -31,7 +35,8 @@ export function collapsePairs(counts: PairCounts): PairTable {
     j: number[] = [],
     winsI: number[] = [],
     winsJ: number[] = [],
-    ties: number[] = [];
+    ties: number[] = [],
+    weight: number[] = [];
   let total = 0,
     selfPairVotes = 0;
   for (let c = 0; c < cells; c++) {
@@ -60,6 +65,9 @@ export function collapsePairs(counts: PairCounts): PairTable {
       winsI.push(0);
       winsJ.push(0);
       ties.push(0);
+      weight.push(voteWeight ? voteWeight[c] : 1);
+    } else if (voteWeight && weight[p] !== voteWeight[c]) {
+      throw new RangeError(`collapsePairs: cells of one pair have different vote weights (cell ${c})`);
     }
     if (o >= 2) ties[p] += w;
     else if ((o === 0) === (x === lo)) winsI[p] += w;
@@ -75,6 +83,7 @@ export function collapsePairs(counts: PairCounts): PairTable {
     ties: Float64Array.from(ties),
     total,
     selfPairVotes,
+    ...(voteWeight ? { voteWeight: Float64Array.from(weight) } : {}),
   };
 }
 
@@ -88,7 +97,7 @@ export function restrictPairs(table: PairTable, members: ArrayLike<number>): Pai
   const rows: number[] = [];
   for (let p = 0; p < table.i.length; p++) if (local[table.i[p]] >= 0 && local[table.j[p]] >= 0) rows.push(p);
   const r = rows.length;
-  const sub = {
+  const sub: PairTable & { rowMap: Int32Array } = {
     modelCount: members.length,
     i: new Int32Array(r),
     j: new Int32Array(r),
@@ -98,6 +107,7 @@ export function restrictPairs(table: PairTable, members: ArrayLike<number>): Pai
     total: 0,
     selfPairVotes: 0,
     rowMap: Int32Array.from(rows),
+    ...(table.voteWeight ? { voteWeight: new Float64Array(r) } : {}),
   };
   for (let q = 0; q < r; q++) {
     const p = rows[q];
@@ -106,6 +116,7 @@ export function restrictPairs(table: PairTable, members: ArrayLike<number>): Pai
     sub.winsI[q] = table.winsI[p];
     sub.winsJ[q] = table.winsJ[p];
     sub.ties[q] = table.ties[p];
+    if (sub.voteWeight && table.voteWeight) sub.voteWeight[q] = table.voteWeight[p];
     sub.total += table.winsI[p] + table.winsJ[p] + table.ties[p];
   }
   return sub;

@@ -71,7 +71,7 @@ export const raoKupperLikelihood: PairLikelihood = {
     }
   },
   scoreOuter(table, x) {
-    const { i, j, winsI, winsJ, ties } = table;
+    const { i, j, winsI, winsJ, ties, voteWeight } = table;
     const m = table.modelCount,
       size = m + 1,
       kappa = x[m],
@@ -86,10 +86,11 @@ export const raoKupperLikelihood: PairLikelihood = {
       let uu = 0,
         uv = 0,
         vv = 0;
+      const w = voteWeight ? voteWeight[p] : 1; // weighted counts carry one w; the meat needs w²
       const add = (count: number, u: number, v: number) => {
-        uu += count * u * u;
-        uv += count * u * v;
-        vv += count * v * v;
+        uu += w * count * u * u;
+        uv += w * count * u * v;
+        vv += w * count * v * v;
       };
       add(winsI[p], ra, -ra);
       add(winsJ[p], -rb, -rb);

@@ -5,7 +5,7 @@
  *   v=2  sample=<id> | src=<http(s) address> | file=<name>~<size>~<fingerprint>
  *        | hf=<owner>/<name> [config=<config>] [split=<split>]
  *   map=<mapping JSON>  f=<filters JSON>  q_ties=1 q_bothbad=1 q_flagged=1 q_anon=1 q_dedup=1 q_min=<n>
- *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  ci=sandwich  tiers=1  sort=<key>.<asc|desc>
+ *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  ci=sandwich  tiers=1  rw=1  sort=<key>.<asc|desc>
  *   search=<text>  top=<n>
  *   then each lens's slot, in tab order (lens-address.ts):
  *   pair=<model>,<model>  mx=<matrix mode>  mx_top=<n>  cmp_l=<filters JSON>  cmp_r=<filters JSON>
@@ -14,8 +14,8 @@
  * Until the slots, the matrix keys came after the compare keys; the order is only how the page
  * writes, a link is read in any order.
  *
- * Keys added to v=1 later (mx, mx_top, sql) default to what the page did before they existed (win
- * fraction, top 20, the console's example), so links written before them open as they did.
+ * Keys added to v=1 later (mx, mx_top, sql, rw) default to what the page did before they existed (win
+ * fraction, top 20, the console's example, no reweighting), so links written before them open as they did.
  *
  * Text is percent-encoded (url-params.ts); JSON values are plain JSON, percent-encoded, so they
  * stay hand-editable. In pair and pivot each item is strictly encoded (a ',' inside a name is
@@ -94,6 +94,7 @@ export function encodeView(state: ViewState): string {
   put('seed', (s) => String(s.rating.seed));
   put('ci', (s) => s.rating.intervals);
   put('tiers', (s) => flag(s.rating.tiers));
+  put('rw', (s) => flag(s.rating.reweight));
   put('sort', (s) => `${s.sort.key}.${s.sort.descending ? 'desc' : 'asc'}`);
   put('search', (s) => encodeValue(s.search));
   put('top', (s) => String(s.topN));
@@ -280,6 +281,7 @@ function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
   );
   set(q.get('ci', readIntervals), (v) => (s.rating.intervals = v));
   set(q.get('tiers', flag), (v) => (s.rating.tiers = v));
+  set(q.get('rw', flag), (v) => (s.rating.reweight = v));
   set(q.get('sort', readSort), (v) => (s.sort = v));
   set(
     q.get('search', (t) => t),

@@ -47,6 +47,8 @@ export interface RatingOptionsState {
   intervals: 'bootstrap' | 'sandwich';
   /** Group the leaderboard into comparIA tiers. */
   tiers: boolean;
+  /** Weight each vote by the inverse of its pair's frequency (LMArena 2025); the intervals are then the weighted sandwich. */
+  reweight: boolean;
 }
 
 export interface ViewState {
@@ -75,7 +77,7 @@ export const DEFAULT_VIEW: ViewState = {
   quick: { excludeTies: false, excludeBothBad: false, excludeFlagged: false, anonymousOnly: false, dedupOnly: false, minVotes: null },
   /** 'auto' opens the lens the dataset's shape leads with (lenses.ts shownLens). */
   lens: 'auto',
-  rating: { anchor: null, ties: 'half', rounds: 1000, seed: 0, intervals: 'bootstrap', tiers: false },
+  rating: { anchor: null, ties: 'half', rounds: 1000, seed: 0, intervals: 'bootstrap', tiers: false, reweight: false },
   sort: DEFAULT_SORT,
   search: '',
   topN: 0,

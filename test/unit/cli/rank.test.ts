@@ -86,7 +86,7 @@ describe('rank on the shipped samples', () => {
     expect(csv.split('\r\n')[0]).toBe(
       'rank,model,rating,lower,upper,votes,wins,losses,ties,group,win_rate,rank_lower,rank_upper,flag,tier,' +
         'bootstrap_lower,bootstrap_upper,sandwich_lower,sandwich_upper,sandwich_se,' +
-        'source_file,source_fingerprint,slice,quick_filters,anchor,ties_model,interval_method,bootstrap_rounds,rounds_done,provisional,seed',
+        'source_file,source_fingerprint,slice,quick_filters,anchor,ties_model,interval_method,bootstrap_rounds,rounds_done,provisional,seed,vote_weighting',
     );
   });
 

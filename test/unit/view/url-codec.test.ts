@@ -95,7 +95,7 @@ describe('encodeView and decodeView together', () => {
 
   it('write the keys in one fixed order', () => {
     const order =
-      'v sample src hf config split file map f q_ties q_bothbad q_flagged q_anon q_dedup q_min lens anchor ties rounds seed ci tiers sort search top pair mx mx_top cmp_l cmp_r pivot profile profile_dim sql'.split(
+      'v sample src hf config split file map f q_ties q_bothbad q_flagged q_anon q_dedup q_min lens anchor ties rounds seed ci tiers rw sort search top pair mx mx_top cmp_l cmp_r pivot profile profile_dim sql'.split(
         ' ',
       );
     fc.assert(
@@ -154,5 +154,26 @@ describe('decodeView with the fragment', () => {
       'ignored "file": the link also names "src", which is used',
       'ignored "sample": the link also names "src", which is used',
     ]);
+  });
+});
+
+describe('pair-frequency reweighting in the address', () => {
+  it('writes rw=1 after tiers, reads it back, and opens older links without it unweighted', () => {
+    const s = view((s) => {
+      s.rating.tiers = true;
+      s.rating.reweight = true;
+    });
+    expect(encodeView(s)).toBe('v=2&tiers=1&rw=1');
+    expect(decodeView(encodeView(s))).toEqual({ state: s, notes: [] });
+    const old = decodeView('v=2&ci=sandwich&tiers=1');
+    expect(old.notes).toEqual([]);
+    expect(old.state.rating.reweight).toBe(false);
+    expect(decodeView('v=1&lens=matrix').state.rating.reweight).toBe(false);
+  });
+
+  it('notes a value it cannot read and keeps the default', () => {
+    const { state, notes } = decodeView('v=2&rw=yes');
+    expect(state.rating.reweight).toBe(false);
+    expect(notes.join(' ')).toMatch(/rw/);
   });
 });

@@ -125,6 +125,7 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
     seed: fc.nat(0xffff_ffff),
     intervals: fc.constantFrom('bootstrap' as const, 'sandwich' as const),
     tiers: fc.boolean(),
+    reweight: fc.boolean(),
   }),
   sort: fc.record({ key: fc.constantFrom(...SORT_KEYS), descending: fc.boolean() }),
   search: text(),
