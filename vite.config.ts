@@ -117,7 +117,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/sql/**/*.test.ts'],
+          exclude: ['**/*.svelte.test.ts'],
           environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        // State that uses runes ($effect): compiled for the client, so effects run (under node they are compiled for the server).
+        extends: true,
+        test: {
+          name: 'unit-runes',
+          include: ['test/unit/**/*.svelte.test.ts'],
+          environment: './test/unit/state/client-environment.ts',
           testTimeout: 60_000,
         },
       },

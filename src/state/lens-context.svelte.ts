@@ -16,6 +16,9 @@ import type { PairCounts } from '../core/stats/pair-counts.ts';
 import type { RatingsStore } from './ratings.svelte.ts';
 import type { ViewStore } from './view.svelte.ts';
 import type { DroppedModel } from '../core/stats/min-votes.ts';
+import { Newest, type Load } from './newest.ts';
+
+export type { Run } from './newest.ts';
 import type { OnlineEloSource } from './online-elo.ts';
 
 /** What every lens gets, the leaderboard's included. */
@@ -99,39 +102,58 @@ export interface Live<T> {
   readonly loading: boolean;
 }
 
+export interface LiveOptions {
+  /** What the lens was doing, for the error: "could not <what>: …". */
+  what?: string;
+  /**
+   * When the last answer leaves the screen. 'always' (the default): it stays while a newer one
+   * loads and when there is nothing to load, so a new slice does not flash empty. 'loading': it
+   * goes when there is nothing to load (the lens's columns are being read again). 'never': it
+   * goes as soon as a new load starts (an answer that does not fit the new inputs: another file).
+   */
+  keep?: 'always' | 'loading' | 'never';
+}
+
 /**
  * Runs `load` now and whenever what it reads before its first `await` changes (read `context.where`
- * and the like first). A newer run supersedes an older one still going: its answer is dropped.
- * `load` returns null when there is nothing to load; the last value is then kept.
+ * and the like first), by the one rule of newest.ts: a newer run supersedes an older one still
+ * going (its answer and its error are dropped, its signal aborted). `load` returns null when there
+ * is nothing to load.
  */
-export function live<T>(load: () => Promise<T> | null, what = 'read the data'): Live<T> {
+export function live<T>(load: Load<T>, options: string | LiveOptions = {}): Live<T> {
+  const { what = 'read the data', keep = 'always' } = typeof options === 'string' ? { what: options } : options;
   let value = $state.raw<T | null>(null);
   let error = $state<string | null>(null);
-  let loading = $state(false);
-  $effect(() => {
-    const running = load();
-    if (!running) {
-      loading = false;
-      return;
-    }
-    let current = true;
-    loading = true;
-    running.then(
-      (v) => {
-        if (!current) return;
-        value = v;
+  // Nothing is known before the first run.
+  let loading = $state(true);
+  const runner = new Newest<T>((shown) => {
+    switch (shown.kind) {
+      case 'idle':
+        loading = false;
+        if (keep !== 'always') value = null;
+        return;
+      case 'loading':
+        // An older run's error is as stale as its answer.
+        loading = true;
+        error = null;
+        if (keep === 'never') value = null;
+        return;
+      case 'partial':
+        value = shown.value;
+        return;
+      case 'value':
+        value = shown.value;
         error = null;
         loading = false;
-      },
-      (e: unknown) => {
-        if (!current) return;
-        error = `could not ${what}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`;
+        return;
+      case 'error':
+        error = `could not ${what}: ${(shown.error instanceof Error ? shown.error.message : String(shown.error)).split('\n')[0]}`;
         loading = false;
-      },
-    );
-    return () => {
-      current = false;
-    };
+    }
+  });
+  $effect(() => {
+    runner.start(load);
+    return () => runner.stop();
   });
   return {
     get value() {

@@ -1,6 +1,6 @@
 /**
  * Reads the per-vote style features of the current slice from the page's DuckDB, in row_id chunks
- * so the page can show progress (and stop when the slice changes). Above MAX_VOTES rows, a fixed
+ * so the page can show progress (and stop when the load is superseded: `signal`). Above MAX_VOTES rows, a fixed
  * pseudo-random sample of about MAX_VOTES rows is measured instead, and the result says so.
  */
 import type { LensContext } from '../../../state/lens-context.svelte.ts';
@@ -39,7 +39,7 @@ export async function measureStyle(
   dataset: OpenedDataset,
   where: SqlCondition,
   onProgress: (p: MeasureProgress) => void,
-  live: () => boolean,
+  signal: AbortSignal,
 ): Promise<Measured | null> {
   const sides = answerColumns(dataset.source.columns);
   if (!sides) throw new Error('this dataset has no pair of answer columns to measure');
@@ -48,7 +48,8 @@ export async function measureStyle(
   const size = styleSliceSizeSql(where);
   const [s] = await context.query(size);
   const sliceRows = Number(s.rows);
-  if (!live() || sliceRows === 0) return null;
+  signal.throwIfAborted();
+  if (sliceRows === 0) return null;
   const lo = Number(s.lo),
     hi = Number(s.hi) + 1;
   const sampled = sliceRows > MAX_VOTES;
@@ -60,7 +61,7 @@ export async function measureStyle(
     onProgress({ phase: 'measuring answers', done: from - lo, total: hi - lo });
     const q = styleFeaturesSql(where, { text, ...sides, from, to: Math.min(hi, from + step), keepPerMillion });
     const part = await context.query(q);
-    if (!live()) return null;
+    signal.throwIfAborted();
     for (const r of part) rows.push(r);
   }
   onProgress({ phase: 'measuring answers', done: hi - lo, total: hi - lo });
