@@ -18,11 +18,7 @@ export interface Run<T> {
 export type Load<T> = (run: Run<T>) => Promise<T> | null;
 
 export type Shown<T> =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'partial'; value: T }
-  | { kind: 'value'; value: T }
-  | { kind: 'error'; error: unknown };
+  { kind: 'idle' } | { kind: 'loading' } | { kind: 'partial'; value: T } | { kind: 'value'; value: T } | { kind: 'error'; error: unknown };
 
 export class Newest<T> {
   private latest = 0;

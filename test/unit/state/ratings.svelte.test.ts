@@ -22,7 +22,10 @@ function counts(models: string[], wins: number[][]): PairCounts {
     n: number[] = [];
   wins.forEach((row, i) =>
     row.forEach((w, j) => {
-      if (w > 0) (a.push(i), b.push(j), n.push(w));
+      if (w === 0) return;
+      a.push(i);
+      b.push(j);
+      n.push(w);
     }),
   );
   return { models, a: Int32Array.from(a), b: Int32Array.from(b), outcome: new Uint8Array(a.length), n: Float64Array.from(n) };
