@@ -215,6 +215,9 @@ describe('a category board of a small slice (LMArena 100k shape, hard prompts)',
       const r = thin.get(model)!;
       expect(text).toBe(`${model}: ${r.votes} vote${r.votes === 1 ? '' : 's'} (${r.wins} W, ${r.losses} L, ${r.ties} T)`);
     }
+    const json = JSON.parse(await downloadText(page, () => page.getByTestId('download-leaderboard-json').click()));
+    expect(json.min_votes).toBe(MINIMUM);
+    expect(json.below_min_votes).toEqual(apart.map(([model]) => ({ model, ...thin.get(model)! })));
     expect(await page.getByTestId('below-min-votes').locator('summary').textContent()).toContain(
       `${thin.size} models with fewer than ${MINIMUM} votes in this slice: not rated or ranked`,
     );
