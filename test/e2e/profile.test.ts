@@ -6,11 +6,24 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { ARENA_COUNTS, readArenaExpected } from '../fixtures/paths.ts';
+import { ARENA_COUNTS, STATIC, readArenaExpected } from '../fixtures/paths.ts';
+import { join } from 'node:path';
+import { computeLeaderboard } from '../../src/core/stats/leaderboard.ts';
+import { pointRank } from '../../src/core/stats/model-profile.ts';
+import type { PairCounts } from '../../src/core/stats/pair-counts.ts';
 import { appUrl, openSession, type Session } from './browser.ts';
-import { closeChecked, DEFAULT_SAMPLE_FILE, downloadText, waitForDataset, waitForRatings } from './page-helpers.ts';
+import {
+  closeChecked,
+  CONVERSATIONS_FILE,
+  CONVERSATIONS_QUERY,
+  DEFAULT_SAMPLE_FILE,
+  downloadText,
+  waitForDataset,
+  waitForRatings,
+} from './page-helpers.ts';
 
 const MODEL = 'chatgpt-4o-latest';
+const CONVERSATIONS_PARQUET = join(STATIC, CONVERSATIONS_FILE);
 
 /** Observed share of MODEL against each opponent, from the counts file. */
 async function observedShares(): Promise<Map<string, { votes: number; share: number }>> {
@@ -122,5 +135,58 @@ describe('the model profile', () => {
     await page.keyboard.press('Enter');
     await waitForProfile(session, name);
     await expect.poll(() => new URL(page.url()).searchParams.get('profile')).toBe(name);
+  });
+});
+
+/** PairCounts of the conversations sample's votes in one language, read here from the file. */
+async function languageCounts(language: string): Promise<PairCounts> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  const reader = await connection.runAndReadAll(
+    `select model_a, model_b, winner, count(*) as n from read_parquet('${CONVERSATIONS_PARQUET}') where language = $1 group by all`,
+    [language],
+  );
+  const rows = reader.getRowObjects() as { model_a: string; model_b: string; winner: string; n: bigint }[];
+  connection.closeSync();
+  const models = [...new Set(rows.flatMap((r) => [r.model_a, r.model_b]))].sort();
+  const code: Record<string, number> = { model_a: 0, model_b: 1, tie: 2, 'tie (bothbad)': 3 };
+  return {
+    models,
+    a: Int32Array.from(rows, (r) => models.indexOf(r.model_a)),
+    b: Int32Array.from(rows, (r) => models.indexOf(r.model_b)),
+    outcome: Uint8Array.from(rows, (r) => code[r.winner]),
+    n: Float64Array.from(rows, (r) => Number(r.n)),
+  };
+}
+
+describe('the model profile’s rank by language', () => {
+  const model = 'tessera-4-0613';
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession();
+    await session.page.goto(appUrl(`${CONVERSATIONS_QUERY}&lens=profile&profile=${model}`));
+    await waitForDataset(session.page, CONVERSATIONS_FILE);
+  });
+  afterAll(async () => {
+    expect(session.errors).toEqual([]);
+    await closeChecked(session);
+  });
+
+  test('gives the rank in each language equal to a separate fit of that language’s votes', async () => {
+    const { page } = session;
+    const table = page.locator('[data-testid="profile-slices"] table');
+    await table.locator('tbody tr').first().waitFor({ timeout: 90_000 });
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+    // Columns: value, votes in value, model votes, rank, overall, change, rating.
+    expect(rows.map((r) => r[0])).toContain('French');
+    for (const language of ['English', 'French', 'German']) {
+      const row = rows.find((r) => r[0] === language)!;
+      const board = computeLeaderboard(await languageCounts(language), { bootstrapRounds: 0 });
+      const rank = pointRank(board, model)!;
+      expect(row[3], language).toBe(`${rank.rank} of ${rank.of}`);
+      expect(Number(row[2].replace(/,/g, '')), language).toBe(rank.votes);
+    }
   });
 });

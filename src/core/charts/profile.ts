@@ -19,9 +19,18 @@ export function opponentChart(model: string, records: readonly OpponentRecord[],
   const tip = (r: OpponentRecord) =>
     `${model} vs ${r.opponent}: observed ${pct(r.observed)}, predicted ${pct(r.predicted!)} ` +
     `(${r.votes.toLocaleString('en-US')} votes, z = ${r.z!.toFixed(2)})`;
+  // The shares, and even odds, with room: a 0–100% axis would squeeze 30 opponents into its upper half.
+  const values = [0.5, ...rows.flatMap((r) => [r.observed, r.predicted!])];
+  const lo = Math.max(0, Math.floor((Math.min(...values) - 0.05) * 10) / 10);
+  const hi = Math.min(1, Math.ceil((Math.max(...values) + 0.05) * 10) / 10);
   return {
     ...modelRowsFrame(order, width),
-    x: { domain: [0, 1], label: `${shortLabel(model)}'s win share (ties as half) →`, tickFormat: (x: number) => `${x * 100}%`, grid: true },
+    x: {
+      domain: [lo, hi],
+      label: `${shortLabel(model)}'s win share (ties as half) →`,
+      tickFormat: (x: number) => `${Math.round(x * 100)}%`,
+      grid: true,
+    },
     y: { domain: order, label: null, tickFormat: (m: string) => shortLabel(m) },
     marks: [
       Plot.ruleX([0.5], { stroke: 'currentColor', strokeOpacity: 0.3 }),
