@@ -29,8 +29,9 @@ import { createNodeConnector } from './node-connector.ts';
 import { BoardThreads } from './parallel-board.ts';
 import { runAudit } from '../core/stats/audit.ts';
 import { METHOD_NAMES, methodScores, type MethodName } from '../core/stats/method-compare.ts';
-import { auditJson, auditText, methodCsv, methodJson, methodText } from './lib/audit-text.ts';
+import { auditJson, auditText, methodCsv, methodJson, methodText, voterText } from './lib/audit-text.ts';
 import { readOrderedVotes } from './lib/vote-order.ts';
+import { voterCheck } from './lib/voter-check.ts';
 
 export const RANK_USAGE = `usage: npm run rank -- FILE [options]
        npm run rank -- --hf OWNER/NAME [--config C] [--split S] [options]
@@ -67,6 +68,9 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
   --budget N             with --audit, most votes a flip search may remove (default 1% of votes, at least 100)
   --trials N             with --audit, random removals per pair (default 100)
   --folds K              with --audit, folds of the held-out log-loss (default 5)
+  --voter-cap N          with --audit on a file naming its voters (judge, judge_hash, session_hash,
+                         evaluation_session_id): votes per voter and the board with at most N votes
+                         per voter, a sample seeded by --seed (FastChat's limit_user_votes; default 100)
   --json | --csv         print records instead of a text table (--csv not with --audit)
 `;
 
@@ -94,6 +98,7 @@ const OPTIONS = {
   budget: { type: 'string' },
   trials: { type: 'string' },
   folds: { type: 'string' },
+  'voter-cap': { type: 'string' },
   json: { type: 'boolean' },
   csv: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -115,7 +120,7 @@ export interface RankArgs {
   styleControl: boolean;
   /** One rating method's scores instead of the board. */
   method?: MethodName;
-  audit?: { pairs: [string, string][]; budget?: number; trials: number; folds: number };
+  audit?: { pairs: [string, string][]; budget?: number; trials: number; folds: number; voterCap: number };
   output: 'text' | 'json' | 'csv';
 }
 
@@ -147,7 +152,7 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' {
     throw new UsageError(`--audit cannot be used with --${method ? 'method' : 'style-control'}`);
   if (method && values['style-control']) throw new UsageError('--method cannot be used with --style-control');
   if (values.audit && values.csv) throw new UsageError('--audit prints text or --json, not --csv');
-  for (const name of ['pair', 'budget', 'trials', 'folds'] as const)
+  for (const name of ['pair', 'budget', 'trials', 'folds', 'voter-cap'] as const)
     if (values[name] !== undefined && !values.audit) throw new UsageError(`--${name} goes with --audit`);
   const audit = values.audit
     ? {
@@ -155,6 +160,7 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' {
         ...(values.budget !== undefined ? { budget: integerOption('budget', values.budget, 100, 1, 1_000_000_000) } : {}),
         trials: integerOption('trials', values.trials, 100, 0, 100_000),
         folds: integerOption('folds', values.folds, 5, 2, 100),
+        voterCap: integerOption('voter-cap', values['voter-cap'], 100, 1, 1_000_000_000),
       }
     : undefined;
   return {
@@ -272,7 +278,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
           seed: args.seed,
           votes,
         });
-        io.stdout(args.output === 'json' ? auditJson(report, provenance) : auditText(report));
+        const names = (slice.columns ?? []).map((c) => c.name);
+        const voters = await voterCheck(db, names, slice.where, a.voterCap, args.seed);
+        io.stdout(args.output === 'json' ? auditJson(report, provenance, voters) : auditText(report) + voterText(voters));
         return 0;
       }
       const board = await threads.leaderboard(counts, {

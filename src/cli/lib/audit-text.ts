@@ -7,6 +7,7 @@ import type { AuditReport } from '../../core/stats/audit.ts';
 import { auditObject } from '../../core/export/audit-export.ts';
 import { METHOD_DEFINITIONS, scoreRanks, type MethodName } from '../../core/stats/method-compare.ts';
 import { textTable } from './text-table.ts';
+import type { VoterCheck } from './voter-check.ts';
 import { toCsv } from '../../core/export/csv.ts';
 
 const num = (v: number) => (Number.isFinite(v) ? v : null);
@@ -48,8 +49,45 @@ export function methodText(method: MethodName, models: string[], scores: Float64
   );
 }
 
-export function auditJson(report: AuditReport, provenance: Provenance): string {
-  return JSON.stringify(auditObject(report, provenance), null, 2) + '\n';
+export function auditJson(report: AuditReport, provenance: Provenance, voters: VoterCheck | null = null): string {
+  return JSON.stringify({ ...auditObject(report, provenance), voters: voters && voterRecord(voters) }, null, 2) + '\n';
+}
+
+/** The voter checks as JSON fields (README). */
+function voterRecord(v: VoterCheck) {
+  return {
+    column: v.column,
+    voters: v.voters,
+    votes: v.votes,
+    median_votes: v.medianVotes,
+    p90_votes: v.p90Votes,
+    max_votes: v.maxVotes,
+    top_ten_share: v.topTenShare,
+    top_voters: v.top,
+    cap: v.cap,
+    seed: v.seed,
+    capped_votes: v.cappedVotes,
+    models: v.models.map((m) => ({
+      model: m.model,
+      rank: m.rank,
+      rating: m.rating,
+      capped_rank: m.cappedRank,
+      capped_rating: m.cappedRating,
+    })),
+  };
+}
+
+/** The voter section of `rank --audit`'s text; empty when the file names no voters. */
+export function voterText(v: VoterCheck | null): string {
+  if (!v) return '';
+  const moved = v.models.filter((m) => m.rank !== m.cappedRank);
+  const lines = [
+    `Voters (column ${v.column}): ${v.voters} voters cast ${v.votes} votes; median ${v.medianVotes}, 90th percentile ${v.p90Votes}, most ${v.maxVotes}; the top 10 cast ${(100 * v.topTenShare).toFixed(1)}%`,
+    `top voters: ${v.top.map((t) => `${t.voter} (${t.votes})`).join(', ')}`,
+    `with at most ${v.cap} votes per voter (seed ${v.seed}): ${v.cappedVotes} votes; ${moved.length ? `${moved.length} models change rank` : 'no model changes rank'}`,
+    ...moved.slice(0, 20).map((m) => `  ${m.model}: rank ${m.rank ?? '—'} → ${m.cappedRank ?? '—'}`),
+  ];
+  return lines.join('\n') + '\n';
 }
 
 export function auditText(report: AuditReport): string {
