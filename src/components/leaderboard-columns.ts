@@ -61,28 +61,29 @@ export function leaderboardColumns({ tiers, sandwich }: { tiers: boolean; sandwi
  * Each column's track (min, and max when it can grow), in pixels for 13 px text with 8 px padding
  * each side: room for its header with the sort arrow and its widest value ("+15.4/−16.0",
  * "1,670,250"); the model column grows, and a name too long for it ends in an ellipsis (its title
- * and the screen reader's text stay whole). The interval bar follows
- * the interval column.
+ * and the screen reader's text stay whole). Together they fit the 1280 px page beside the filters
+ * (no sideways scroll). There is no inline interval bar: on one axis for a whole board (700
+ * points for the real Chatbot Arena) intervals of a few points drew as dots, so the numbers say it
+ * and the interval chart under the table draws it.
  */
 const TRACKS: Record<string, [number, number | 'fr']> = {
-  rank: [100, 100],
-  rankRange: [96, 96],
+  rank: [96, 96],
+  rankRange: [92, 92],
   tier: [52, 52],
-  model: [240, 'fr'],
+  model: [200, 'fr'],
   rating: [76, 76],
   interval: [108, 108],
-  bar: [80, 220],
   votes: [80, 80],
   wins: [70, 70],
   losses: [70, 70],
   ties: [70, 70],
-  winRate: [76, 76],
+  winRate: [80, 80],
   group: [64, 64],
 };
 
 /** The rows' grid-template-columns, how many cells a row has, and the table's minimum width (below it, the table scrolls sideways). */
 export function gridTracks(columns: readonly BoardColumn[], withGroup: boolean): { template: string; cells: number; minWidth: string } {
-  const keys = columns.flatMap((c) => (c.key === 'interval' ? ['interval', 'bar'] : [c.key]));
+  const keys = columns.map((c) => c.key as string);
   if (withGroup) keys.push('group');
   const tracks = keys.map((k) => TRACKS[k]);
   const template = tracks.map(([min, max]) =>

@@ -23,6 +23,8 @@ export interface Sample {
   label: string;
   file: string;
   url: string;
+  /** Real votes (the menu lists them apart from the invented samples). */
+  real?: boolean;
   /** Pre-aggregated counts, fitted while DuckDB starts so the leaderboard shows at once. */
   countsUrl?: string;
   /** Real data: where it comes from and its licence notice (shown beside the dataset). */
@@ -33,31 +35,32 @@ export interface Sample {
 export const SAMPLES: Sample[] = [
   {
     id: 'chatbot-arena-20240814',
-    label: 'Chatbot Arena 2024-08-14: 1.67M real votes',
+    label: 'Chatbot Arena 2024-08-14, 1.67M votes',
     file: 'chatbot-arena-20240814-counts.parquet',
     url: chatbotArena,
+    real: true,
     credit: {
-      text: "Real votes: the anonymous battles of LMSYS's clean_battle_20240814 release, counted per pair, as published by the leaderbot project",
+      text: "Real votes: the anonymous battles of LMSYS's clean_battle_20240814 release, counted per pair by the leaderbot project",
       license: 'BSD-3-Clause',
       noticeUrl: chatbotArenaNotice,
     },
   },
   {
     id: 'arena-conversations',
-    label: 'Chatbot Arena conversations (invented sample)',
+    label: 'Chatbot Arena conversations',
     file: 'arena-conversations.parquet',
     url: arenaConversations,
     countsUrl: arenaConversationsCounts,
   },
-  { id: 'lmarena-100k', label: 'LMArena human preference 100k (invented sample)', file: 'lmarena-100k.parquet', url: lmarena100k },
-  { id: 'lmarena-140k', label: 'LMArena human preference 140k (invented sample)', file: 'lmarena-140k.parquet', url: lmarena140k },
-  { id: 'lmarena-55k', label: 'LMArena human preference 55k, Kaggle CSV (invented sample)', file: 'lmarena-55k.csv', url: lmarena55k },
-  { id: 'comparia-votes', label: 'comparIA votes (invented sample)', file: 'comparia-votes.parquet', url: comparia },
-  { id: 'french-maxx', label: 'Compar:IA-French-Maxx pairs (invented sample)', file: 'french-maxx.parquet', url: frenchMaxx },
-  { id: 'genrm-judges', label: 'GenRM multi-judge (invented sample)', file: 'genrm-judges.parquet', url: genrm },
-  { id: 'verdicts', label: 'VERDICTS pairwise (invented sample)', file: 'verdicts.parquet', url: verdicts },
-  { id: 'comparag-votes', label: 'CompaRAG tool votes (invented sample)', file: 'comparag-votes.parquet', url: comparag },
-  { id: 'pair-counts', label: 'Pre-aggregated pair counts (invented sample)', file: 'pair-counts.csv', url: pairCounts },
+  { id: 'lmarena-100k', label: 'LMArena human preference 100k', file: 'lmarena-100k.parquet', url: lmarena100k },
+  { id: 'lmarena-140k', label: 'LMArena human preference 140k', file: 'lmarena-140k.parquet', url: lmarena140k },
+  { id: 'lmarena-55k', label: 'LMArena human preference 55k, Kaggle CSV', file: 'lmarena-55k.csv', url: lmarena55k },
+  { id: 'comparia-votes', label: 'comparIA votes', file: 'comparia-votes.parquet', url: comparia },
+  { id: 'french-maxx', label: 'Compar:IA-French-Maxx pairs', file: 'french-maxx.parquet', url: frenchMaxx },
+  { id: 'genrm-judges', label: 'GenRM multi-judge', file: 'genrm-judges.parquet', url: genrm },
+  { id: 'verdicts', label: 'VERDICTS pairwise', file: 'verdicts.parquet', url: verdicts },
+  { id: 'comparag-votes', label: 'CompaRAG tool votes', file: 'comparag-votes.parquet', url: comparag },
+  { id: 'pair-counts', label: 'Pre-aggregated pair counts', file: 'pair-counts.csv', url: pairCounts },
 ];
 
 export const DEFAULT_SAMPLE = SAMPLES.find((s) => s.id === DEFAULT_SAMPLE_ID)!;

@@ -76,9 +76,7 @@ async function boardOnScreen(page: Page): Promise<Map<string, number>> {
 async function recordsOnScreen(page: Page): Promise<Map<string, string[]>> {
   const rows = await page.locator('[data-testid="leaderboard"] tbody tr[data-model]').evaluateAll((trs) =>
     trs.map((tr) => {
-      const cells: string[] = [];
-      for (let td = tr.querySelector('td.bar-col')?.nextElementSibling; td && cells.length < 4; td = td.nextElementSibling)
-        cells.push(td.textContent ?? '');
+      const cells = ['votes', 'wins', 'losses', 'ties'].map((f) => tr.querySelector(`td[data-field="${f}"]`)?.textContent ?? '');
       return [tr.getAttribute('data-model')!, cells] as const;
     }),
   );

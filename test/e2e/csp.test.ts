@@ -60,7 +60,7 @@ describe('the built page’s Content-Security-Policy', () => {
   test('still lets the user read a parquet file from the address they typed on another host', async () => {
     const { page } = session;
     const before = await loadsSoFar(page);
-    await page.getByRole('button', { name: 'Remote URL…' }).click();
+    await page.getByTestId('hub-menu').selectOption({ label: 'Remote URL…' });
     await page.getByTestId('remote-url').fill(`${other.url}/remote/counts.parquet`);
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await waitForDataset(page, 'counts.parquet', before);

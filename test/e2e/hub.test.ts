@@ -169,18 +169,19 @@ describe('a Hub dataset opened by name, with the Hub answered on loopback', () =
   test('a pasted dataset page address, with a viewer tail, opens that config and split', async () => {
     const { page } = session;
     const c = cases[cases.length - 1];
-    await page.getByRole('button', { name: 'Hub dataset…' }).click();
+    await page.getByTestId('hub-menu').selectOption({ label: 'Hub dataset…' });
     await page.getByTestId('hub-input').fill(`https://huggingface.co/datasets/${c.id}/viewer/default/train`);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await waitForDataset(page, `${c.id} · default/train`);
     await expect.poll(() => page.url()).toContain(`hf=${c.id}&config=default&split=train`);
     // The same address pasted where a remote parquet address goes opens the dataset too.
     const other = cases[0];
-    await page.getByRole('button', { name: 'Remote URL…' }).click();
+    await page.getByTestId('hub-menu').selectOption({ label: 'Remote URL…' });
     await page.getByTestId('remote-url').fill(`https://huggingface.co/datasets/${other.id}`);
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await waitForDataset(page, other.id);
     await expect.poll(() => page.url()).toContain(`hf=${other.id}`);
+    await page.getByTestId('hub-menu').selectOption({ label: 'Hub dataset…' });
     await page.getByTestId('hub-input').fill('not a dataset');
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('expected owner/name');

@@ -19,7 +19,7 @@ describe('the leaderboard table', () => {
     // The left edge of a right-aligned header, well away from its label.
     await page.mouse.click(box.x + 3, box.y + box.height - 3);
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
-    const votes = await page.locator('[data-testid="leaderboard"] tbody tr td:nth-child(6)').allTextContents();
+    const votes = await page.locator('[data-testid="leaderboard"] tbody tr td[data-field="votes"]').allTextContents();
     const numbers = votes.map((v) => Number(v.replace(/,/g, '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     await page.locator('[data-testid="leaderboard"] th[data-sort-key="rank"]').click({ position: { x: 3, y: 3 } });
@@ -40,9 +40,11 @@ describe('the leaderboard table', () => {
     );
     // And the figures do differ: the mean over opponents is not wins / (wins + losses).
     const row = page.locator('[data-testid="leaderboard"] tbody tr').first();
-    const cells = (await row.locator('td').allTextContents()).map((t) => t.trim());
-    const [w, l] = [Number(cells[5].replace(/,/g, '')), Number(cells[6].replace(/,/g, ''))];
-    expect(cells[8]).not.toBe(`${((w / (w + l)) * 100).toFixed(1)}%`);
+    const cell = async (field: string) => (await row.locator(`td[data-field="${field}"]`).textContent())!.trim();
+    const [w, l] = [Number((await cell('wins')).replace(/,/g, '')), Number((await cell('losses')).replace(/,/g, ''))];
+    expect(w + l).toBeGreaterThan(0);
+    expect(await cell('win-rate')).toMatch(/^\d+\.\d%$/);
+    expect(await cell('win-rate')).not.toBe(`${((w / (w + l)) * 100).toFixed(1)}%`);
   });
 
   test('search by words: "GPT 4o"-style queries match names whatever their separators', async () => {

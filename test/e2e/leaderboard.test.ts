@@ -112,7 +112,8 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
   test('sorts by every column and searches by name', async () => {
     const { page } = session;
     const table = page.getByTestId('leaderboard');
-    const votes = async () => (await table.locator('tbody tr td:nth-child(7)').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+    const votes = async () =>
+      (await table.locator('tbody tr td[data-field="votes"]').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
     await table.getByRole('button', { name: 'Votes' }).click();
     const desc = await votes();
     expect(desc).toEqual([...desc].sort((a, b) => b - a));

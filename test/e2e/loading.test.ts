@@ -106,7 +106,7 @@ describe('loading files of every kind', () => {
     db.close();
     await fetch(`${inject('baseUrl')}/__log/clear`);
     const before = await loadsSoFar(page);
-    await page.getByRole('button', { name: 'Remote URL…' }).click();
+    await page.getByTestId('hub-menu').selectOption({ label: 'Remote URL…' });
     await page.getByTestId('remote-url').fill(`${inject('baseUrl')}/remote/${name}`);
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await waitForDataset(page, name, before);

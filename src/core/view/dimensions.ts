@@ -36,6 +36,12 @@ export interface DimensionInput {
   distinct?: ReadonlyMap<string, number> | Readonly<Record<string, number>>;
   /** Columns kept for browsing but never offered (preset.ignored). */
   ignored?: readonly string[];
+  /**
+   * Distinct values of the model columns (model_a's and model_b's, as the profile counts them): an
+   * integer column with about as many values is the models' ids (llmfao's model_x and model_y),
+   * a category however many models there are, not a measure to cut into ranges.
+   */
+  models?: readonly number[];
 }
 
 /** A category offers at most this many values; more distinct values make a column no category. */
@@ -99,10 +105,19 @@ export function decideDimensions(input: DimensionInput): Dimension[] {
     if (covered.has(c.name) || ID_NAME.test(c.name)) continue;
     const n = distinct(c.name);
     if (n !== undefined && n <= 1) continue; // a constant column slices nothing
-    const kind = inferKind(c.name, type, n);
+    const kind = modelIds(type, n, input.models) ? 'category' : inferKind(c.name, type, n);
     if (kind) push({ path: [c.name], label: c.name.replaceAll('_', ' '), kind, ...integerFlag(kind, type) });
   }
   return out;
+}
+
+/**
+ * An integer column with as many distinct values as a model column (within the 2% or so of an
+ * approximate count) holds ids of the models: values to pick, not a range to cut.
+ */
+function modelIds(type: DuckType, distinct: number | undefined, models: readonly number[] | undefined): boolean {
+  if (distinct === undefined || !models?.length || !isInteger(type)) return false;
+  return models.some((m) => m > 1 && Math.abs(distinct - m) <= Math.max(1, 0.04 * m));
 }
 
 /** What an unhinted column becomes: low-cardinality scalars are categories, other numbers ranges. */

@@ -249,6 +249,47 @@ describe('dimensions of files no preset describes', () => {
   });
 });
 
+describe("integer columns that hold the models' ids", () => {
+  // llmfao-like: 70 models, named in model_a/model_b and numbered in model_x/model_y.
+  const columns: ColumnInfo[] = [
+    { name: 'row_id', type: 'BIGINT' },
+    { name: 'model_a', type: "ENUM('x')" },
+    { name: 'model_b', type: "ENUM('x')" },
+    { name: 'outcome', type: "ENUM('a')" },
+    { name: 'weight', type: 'DOUBLE' },
+    { name: 'model_x', type: 'BIGINT' },
+    { name: 'model_y', type: 'INTEGER' },
+    { name: 'prompt_tokens', type: 'BIGINT' },
+    { name: 'steps', type: 'INTEGER' },
+    { name: 'score', type: 'DOUBLE' },
+  ];
+  // Approximate counts, as the profile reads them: model_y's 71 is one off its 70 models.
+  const distinct = { model_x: 70, model_y: 71, prompt_tokens: 900, steps: 140, score: 70 };
+
+  it('are categories, beyond the 60 values an unknown integer column may have to be one', () => {
+    const dims = decideDimensions({ columns, hints: [], distinct, models: [70, 69] });
+    expect(summary(dims)).toEqual(['model_x:category', 'model_y:category', 'prompt_tokens:number', 'steps:number', 'score:number']);
+    // The same columns were ranges before the model columns' counts were known.
+    expect(summary(decideDimensions({ columns, hints: [], distinct }))).toEqual([
+      'model_x:number',
+      'model_y:number',
+      'prompt_tokens:number',
+      'steps:number',
+      'score:number',
+    ]);
+  });
+
+  it('only when their count is that of a model column: twice as many values is a measure', () => {
+    expect(summary(decideDimensions({ columns, hints: [], distinct, models: [35, 35] }))).toEqual([
+      'model_x:number',
+      'model_y:number',
+      'prompt_tokens:number',
+      'steps:number',
+      'score:number',
+    ]);
+  });
+});
+
 describe('editing one dimension of the filter list', () => {
   const language: Dimension = { path: ['language'], label: 'language', kind: 'category' };
   const anony: Dimension = { path: ['anony'], label: 'anonymous', kind: 'boolean' };
