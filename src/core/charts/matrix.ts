@@ -156,10 +156,15 @@ export function shortLabel(name: string, max = 24): string {
   return middleTruncate(name, max);
 }
 
-/** Cell size in pixels: as large as the width allows, between 18 and 44 (narrow screens scroll sideways). */
-export function matrixCellSize(count: number, width: number, labelMax = 24): number {
-  const free = width - labelPixels(labelMax) - 16;
-  return Math.max(18, Math.min(44, Math.floor(free / Math.max(1, count))));
+/**
+ * Cell size in pixels: as large as the width allows, between 18 and 44 (narrow screens scroll
+ * sideways); given the height the chart may take, also small enough that every row fits in it
+ * (top 20 on a 800 px screen), down to 18 px, below which the chart scrolls.
+ */
+export function matrixCellSize(count: number, width: number, labelMax = 24, height = Infinity): number {
+  const n = Math.max(1, count);
+  const free = Math.min(width - labelPixels(labelMax) - 16, height - labelPixels(labelMax));
+  return Math.max(18, Math.min(44, Math.floor(free / n)));
 }
 
 const labelPixels = (chars: number) => Math.ceil(chars * 6.2) + 12;

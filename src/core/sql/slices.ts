@@ -19,8 +19,12 @@ export interface SliceDimension {
   label: string;
 }
 
-/** One side of the comparison: dimension = value, or every vote the other side does not take. */
-export type SlicePick = { kind: 'value'; path: string[]; value: SqlValue } | { kind: 'rest' };
+/**
+ * One side of the comparison: dimension = value, every vote the other side does not take
+ * ("everything else"), or every vote of the slice ("all votes": a category against the whole
+ * board, as LMArena shows its category boards).
+ */
+export type SlicePick = { kind: 'value'; path: string[]; value: SqlValue } | { kind: 'rest' } | { kind: 'all' };
 
 const INTEGER = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/;
 const SKIP = new Set(['row_id', 'model_a', 'model_b', 'outcome', 'weight']);
@@ -98,7 +102,10 @@ export function sliceConditions(
   schema: readonly ColumnInfo[],
 ): [SqlCondition, SqlCondition] {
   if (left.kind === 'rest' && right.kind === 'rest') throw new Error('slice compare: only one side can be "the rest"');
+  if ((left.kind === 'rest' && right.kind !== 'value') || (right.kind === 'rest' && left.kind !== 'value'))
+    throw new Error('slice compare: "the rest" needs a value on the other side');
   const one = (pick: SlicePick, other: SlicePick): SqlCondition => {
+    if (pick.kind === 'all') return base;
     const own = pick.kind === 'value' ? pick : (other as Extract<SlicePick, { kind: 'value' }>);
     const f = filtersSql([pickFilter(own)], schema, base.params.length + 1);
     const cond = pick.kind === 'value' ? `(${f.sql})` : `NOT coalesce((${f.sql}), false)`;
@@ -107,8 +114,9 @@ export function sliceConditions(
   return [one(left, right), one(right, left)];
 }
 
-/** "language = French", "language ≠ French" for the rest. */
+/** "language = French", "language ≠ French" for the rest, "all votes" for all. */
 export function pickLabel(pick: SlicePick, other: SlicePick, dims: readonly SliceDimension[]): string {
+  if (pick.kind === 'all') return 'all votes';
   const named = pick.kind === 'value' ? pick : other.kind === 'value' ? other : null;
   if (!named) return 'all votes';
   const dim = dims.find((d) => d.path.join('.') === named.path.join('.'))?.label ?? named.path.join('.');

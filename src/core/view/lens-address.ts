@@ -112,6 +112,8 @@ export const PROFILE_SLOT = slot<ProfileAddress>({ model: null, dim: null }, [
 export interface CompareAddress {
   left: Filter[];
   right: Filter[];
+  /** The right side is every vote of the slice (its filters are then empty); else empty right filters mean "everything else". */
+  rightAll: boolean;
   pivot: string[] | null;
 }
 
@@ -125,7 +127,7 @@ const filtersJson = (text: string): Filter[] | Bad => {
   return readFilters(x);
 };
 
-export const COMPARE_SLOT = slot<CompareAddress>({ left: [], right: [], pivot: null }, [
+export const COMPARE_SLOT = slot<CompareAddress>({ left: [], right: [], rightAll: false, pivot: null }, [
   key(
     'cmp_l',
     (s) => (s.left.length ? encodeValue(writeFilters(s.left)) : null),
@@ -137,6 +139,12 @@ export const COMPARE_SLOT = slot<CompareAddress>({ left: [], right: [], pivot: n
     (s) => (s.right.length ? encodeValue(writeFilters(s.right)) : null),
     filtersJson,
     (s, v) => (s.right = v),
+  ),
+  key(
+    'cmp_all',
+    (s) => (s.rightAll ? '1' : '0'),
+    (t) => (t === '1' || t === 'true' ? true : t === '0' || t === 'false' ? false : bad(`expected 1 or 0, got ${describe(t)}`)),
+    (s, v) => (s.rightAll = v),
   ),
   // An empty pivot means no pivot; it is not written.
   key(

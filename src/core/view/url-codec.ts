@@ -8,7 +8,7 @@
  *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  ci=sandwich  tiers=1  rw=1  sort=<key>.<asc|desc>
  *   search=<text>  top=<n>
  *   then each lens's slot, in tab order (lens-address.ts):
- *   pair=<model>,<model>  mx=<matrix mode>  mx_top=<n>  cmp_l=<filters JSON>  cmp_r=<filters JSON>
+ *   pair=<model>,<model>  mx=<matrix mode>  mx_top=<n>  cmp_l=<filters JSON>  cmp_r=<filters JSON>  cmp_all=1
  *   pivot=<name>,<name>…  profile=<model>  profile_dim=<name>  sql=<query text>
  *
  * Until the slots, the matrix keys came after the compare keys; the order is only how the page

@@ -154,6 +154,12 @@ describe('matrix plot options', () => {
     expect(shortLabel('short')).toBe('short');
     expect(matrixCellSize(20, 1400)).toBe(44);
     expect(matrixCellSize(150, 1400)).toBe(18);
+    // Given the height of a 800 px window's chart box (78%), top 20 fit in it: 20 cells and the
+    // 28-character column labels (186 px) in 624 px.
+    expect(matrixCellSize(20, 1000, 28, 624)).toBe(21);
+    expect(20 * matrixCellSize(20, 1000, 28, 624) + 186).toBeLessThanOrEqual(624);
+    // Never below 18 px: 129 models scroll.
+    expect(matrixCellSize(129, 1000, 28, 624)).toBe(18);
     expect(cellText('fraction', 0.612)).toBe('61');
     expect(cellText('battles', 1204)).toBe('1.2k');
     expect(cellText('battles', 52_000)).toBe('52k');

@@ -30,6 +30,30 @@ describe('category pivot', () => {
     ]);
   });
 
+  it('ranks only models with the minimum of votes in a value; the others keep their rating, marked few', () => {
+    // m3 wins 9 of its 10 votes in this value, ahead of everyone on its point rating.
+    const value = countsOf(models, [
+      [0, 1, 0, 60],
+      [1, 0, 0, 40],
+      [1, 2, 0, 50],
+      [2, 1, 0, 30],
+      [0, 2, 0, 45],
+      [2, 0, 0, 35],
+      [3, 0, 0, 5],
+      [3, 1, 0, 4],
+      [0, 3, 0, 1],
+    ]);
+    const all = pointRanks(value);
+    expect(all.map((c) => c.rank)).toEqual([2, 3, 4, 1]);
+    const cut = pointRanks(value, 50);
+    expect(cut.map((c) => c.rank)).toEqual([1, 2, 3, null]);
+    expect(cut[3]).toMatchObject({ few: true, votes: 10 });
+    expect(cut[3].rating).toBe(all[3].rating);
+    const pivot = categoryPivot([{ label: 'v', counts: value }], undefined, 50);
+    expect(pivot.rows.map((r) => r.model)).toEqual(['m0', 'm1', 'm2', 'm3']);
+    expect(pivot.columns[0].rated).toBe(3);
+  });
+
   it('leaves a model without a finite rating in a value unranked there, and drops models with no votes at all', () => {
     // m2 never loses in this value; m3 has no votes anywhere.
     const value = countsOf(models, [

@@ -183,6 +183,16 @@ describe('slice conditions', () => {
     expect(() => sliceConditions(base, { kind: 'rest' }, { kind: 'rest' }, schema)).toThrow(/one side/);
   });
 
+  it('reads "all votes" as the current slice itself, so a value is compared with the whole board', () => {
+    const base = { sql: '"turn" = $1', params: [1] };
+    const [l, r] = sliceConditions(base, { kind: 'value', path: ['language'], value: 'French' }, { kind: 'all' }, schema);
+    expect(l).toEqual({ sql: '("turn" = $1) AND (("language" IN ($2)))', params: [1, 'French'] });
+    expect(r).toEqual(base);
+    expect(pickLabel({ kind: 'all' }, { kind: 'value', path: ['language'], value: 'French' }, [])).toBe('all votes');
+    expect(pickLabel({ kind: 'value', path: ['language'], value: 'French' }, { kind: 'all' }, [])).toBe('language = French');
+    expect(() => sliceConditions(base, { kind: 'all' }, { kind: 'rest' }, schema)).toThrow(/value on the other side/);
+  });
+
   it('offers scalar text, boolean and integer columns and struct fields the preset names, not doubles or ids', () => {
     const dims = sliceDimensions(schema, [{ path: ['tags', 'flagged'], label: 'flagged', kind: 'boolean' }]);
     expect(dims).toEqual([

@@ -136,7 +136,7 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
       top: fc.nat(1000),
       pair: fc.option(fc.tuple(text(), text()), { nil: null }),
     }),
-    compare: fc.record({ left: filters, right: filters, pivot: fc.option(path, { nil: null }) }),
+    compare: fc.record({ left: filters, right: filters, rightAll: fc.boolean(), pivot: fc.option(path, { nil: null }) }),
     profile: fc.record({ model: fc.option(name, { nil: null }), dim: fc.option(name, { nil: null }) }),
     sql: fc.record({ text: text(300) }),
   }),
