@@ -48,9 +48,11 @@ describe('the Style control lens with a model that never lost', () => {
     const rated = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-model')));
     expect(rated.sort()).toEqual(['model-0', 'model-1', 'model-2', 'model-3', 'model-4', 'model-5']);
     const apart = page.getByTestId('style-left-out');
-    expect(await apart.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim()).join(' | ')))).toEqual([
-      'unbeaten-34b | never lost | 3',
-    ]);
+    expect(
+      await apart
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim()).join(' | '))),
+    ).toEqual(['unbeaten-34b | never lost | 3']);
     // No figure of the penalty's making is shown for it anywhere in the lens's tables.
     expect(await apart.textContent()).not.toMatch(/\d,\d{3}\.\d/);
     await shootScreens(page, 'style-left-out', async (p) => {

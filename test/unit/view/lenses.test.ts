@@ -69,7 +69,7 @@ describe('the lenses’ slots in the address', () => {
     expect(notes).toEqual([]);
     expect(state.slots).toEqual({
       matrix: { mode: 'battles', top: 50, pair: ['a,b', 'c'] },
-      compare: { left: [], right: [], pivot: ['language'] },
+      compare: { left: [], right: [], rightAll: false, pivot: ['language'] },
       profile: { model: null, dim: null },
       sql: { text: 'SELECT 1' },
     });
