@@ -109,10 +109,11 @@ export class SliceStore {
     this.dropped = kept.dropped;
     this.minVotes = minVotes;
     this.sliced = sliced;
+    // The slice's own figures, before the minimum: the models under it are listed apart, still in the slice.
     let votes = 0;
-    for (const n of kept.counts.n) votes += n;
+    for (const n of counts.n) votes += n;
     this.votes = votes;
-    this.models = new Set([...kept.counts.a, ...kept.counts.b]).size;
+    this.models = new Set([...counts.a, ...counts.b]).size;
     return applied;
   }
 
