@@ -159,6 +159,23 @@ async function languageCounts(language: string): Promise<PairCounts> {
   };
 }
 
+describe('the model profile from the matrix', () => {
+  test('the pair under the matrix opens either model’s profile', async () => {
+    const session = await openSession();
+    try {
+      const { page } = session;
+      await page.goto(appUrl(`?lens=matrix&pair=${MODEL},gpt-4o-2024-05-13`));
+      await waitForDataset(page, DEFAULT_SAMPLE_FILE);
+      await page.getByTestId('matrix-open-profile').nth(1).click();
+      await waitForProfile(session, 'gpt-4o-2024-05-13');
+      expect(await page.getByTestId('lens-profile').getAttribute('aria-selected')).toBe('true');
+      expect(session.errors).toEqual([]);
+    } finally {
+      await closeChecked(session);
+    }
+  });
+});
+
 describe('the model profile’s rank by language', () => {
   const model = 'tessera-4-0613';
   let session: Session;
