@@ -300,7 +300,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         args.output === 'json'
           ? leaderboardJson(board, done, apart)
           : args.output === 'csv'
-            ? leaderboardCsv(board, done)
+            ? leaderboardCsv(board, done, apart)
             : leaderboardText(board) + apartText(apart),
       );
       return 0;

@@ -1,6 +1,6 @@
 import type { Leaderboard } from '../stats/leaderboard.ts';
 import type { DroppedModel } from '../stats/min-votes.ts';
-import { toCsv } from './csv.ts';
+import { toCsv, type CsvValue } from './csv.ts';
 import { provenanceRecord, withProvenance, type Provenance } from './provenance.ts';
 
 export const LEADERBOARD_CSV_HEADER = [
@@ -57,15 +57,24 @@ export function leaderboardRecords(board: Leaderboard) {
   }));
 }
 
-export function leaderboardCsv(board: Leaderboard, provenance: Provenance | null = null): string {
-  const records = leaderboardRecords(board);
+/**
+ * The CSV: the rated board, then the models the minimum of votes left out, each on a row of its own
+ * with its record, no rating and the flag `below minimum votes (N)`, so a download loses no model.
+ */
+export function leaderboardCsv(board: Leaderboard, provenance: Provenance | null = null, apart: BelowMinimum | null = null): string {
+  const records: Partial<Record<(typeof LEADERBOARD_CSV_HEADER)[number], CsvValue>>[] = leaderboardRecords(board);
+  for (const m of apart?.dropped ?? []) {
+    records.push({ model: m.model, votes: m.votes, wins: m.wins, losses: m.losses, ties: m.ties, flag: belowMinimumFlag(apart!.minVotes) });
+  }
   const [header, rows] = withProvenance(
     LEADERBOARD_CSV_HEADER,
-    records.map((r) => LEADERBOARD_CSV_HEADER.map((k) => r[k])),
+    records.map((r) => LEADERBOARD_CSV_HEADER.map((k) => r[k] ?? null)),
     provenance,
   );
   return toCsv(header, rows);
 }
+
+export const belowMinimumFlag = (minVotes: number) => `below minimum votes (${minVotes})`;
 
 /** Share of rounds with the row model above the column model, 4 decimals; null across groups. */
 function pairwiseRecord(board: Leaderboard) {

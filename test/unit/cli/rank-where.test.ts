@@ -111,6 +111,24 @@ describe("rank --where: the page's slices on native DuckDB", () => {
     expect(out.models.every((m: BoardRecord) => m.votes === 0 || !thin.some((t: BoardRecord) => t.model === m.model))).toBe(true);
     expect(out).toMatchObject({ rounds_done: 40, provisional: false, bootstrap_prior_votes: 1 });
     expect(out.provenance).toMatchObject({ bootstrap_rounds: 40, rounds_done: 40, provisional: false });
+    // The CSV loses no model: those under the minimum follow the board, flagged, with their records and no rating.
+    const csvLines = (await run(main, CONVERSATIONS, ...slice, '--csv')).stdout.trim().split(/\r?\n/);
+    const header = csvLines[0].split(',');
+    const col = (name: string) => header.indexOf(name);
+    const flagged = csvLines
+      .slice(1)
+      .map((l) => l.split(','))
+      .filter((f) => f[col('flag')] === 'below minimum votes (50)');
+    expect(flagged.map((f) => f[col('model')]).sort()).toEqual(thin.map((m: BoardRecord) => m.model).sort());
+    for (const f of flagged) {
+      const before = all.models.find((m: BoardRecord) => m.model === f[col('model')]);
+      expect([f[col('rating')], f[col('rank')], Number(f[col('votes')]), Number(f[col('wins')])]).toEqual([
+        '',
+        '',
+        before.votes,
+        before.wins,
+      ]);
+    }
     // The whole file's board has no minimum unless asked for.
     const whole = JSON.parse((await run(main, CONVERSATIONS, '--bootstrap', '0', '--json')).stdout);
     expect(whole.min_votes).toBe(0);
