@@ -30,7 +30,7 @@ export interface MinVotesResult {
   counts: PairCounts;
   /** Names of the models left out, in their original order. */
   droppedModels: string[];
-  /** The same models with their records, most votes first; models with no vote in the slice are not listed. */
+  /** The same models with their records, most votes first (a model with no vote in the slice is kept, flagged no-votes). */
   dropped: DroppedModel[];
   /** Votes (summed n) of the cells removed: every vote that involved a dropped model, counted once. */
   droppedVotes: number;
@@ -72,14 +72,14 @@ export function dropModelsBelow(counts: PairCounts, minVotes: number): MinVotesR
   const models: string[] = [];
   const droppedModels: string[] = [];
   for (let i = 0; i < m; i++) {
-    if (votes[i] >= minVotes) {
+    // A model with no vote in the slice has no cell to leave out: it stays, flagged as the board flags it.
+    if (votes[i] >= minVotes || votes[i] === 0) {
       newIndex[i] = models.length;
       models.push(counts.models[i]);
     } else droppedModels.push(counts.models[i]);
   }
   if (droppedModels.length === 0) return { counts, droppedModels, dropped: [], droppedVotes: 0 };
   const dropped = droppedModels
-    .filter((model) => votes[counts.models.indexOf(model)] > 0)
     .map((model) => {
       const i = counts.models.indexOf(model);
       return { model, votes: votes[i], wins: wins[i], losses: losses[i], ties: votes[i] - wins[i] - losses[i] };

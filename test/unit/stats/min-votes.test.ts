@@ -33,6 +33,20 @@ describe('minimum votes per model', () => {
     ]);
   });
 
+  it('keeps a model with no vote in the slice on the board (flagged no-votes there), so no model vanishes', () => {
+    const withIdle = countsOf(
+      ['idle', 'x', 'y'],
+      [
+        [1, 2, 0, 60],
+        [2, 1, 0, 40],
+        [1, 2, 2, 3],
+      ],
+    );
+    const r = dropModelsBelow(withIdle, 50);
+    expect(r.counts.models).toEqual(['idle', 'x', 'y']);
+    expect(r.droppedModels).toEqual([]);
+  });
+
   it('lists the models left out with their records, most votes first', () => {
     // z: beat x 3 times (seat b), tied y once; w: 2 both-bad votes.
     expect(dropModelsBelow(counts, 5).dropped).toEqual([
