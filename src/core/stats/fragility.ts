@@ -180,7 +180,11 @@ export function pairFragility(refitter: Refitter, above: number, below: number, 
   const { randomTrials = 100, seed = 0 } = options;
   const refitsBefore = refitter.refits;
   const gap0 = x[above] - x[below];
-  if (!(gap0 > 0)) throw new RangeError(`pairFragility: model ${above} is not rated above model ${below}`);
+  if (!(gap0 >= 0)) throw new RangeError(`pairFragility: model ${above} is not rated above model ${below}`);
+  // Two models rated exactly alike (a small, symmetric slice): their order is already a tie, so no
+  // vote needs removing; the full fit itself is the confirmation.
+  if (gap0 === 0)
+    return { above, below, gap: 0, votes: total, budget, flip: { size: 0, share: 0, cells: [], gapAfter: 0 }, refits: 0, random: null };
   const rows = table.i.length;
   const removed = emptyRemoval(rows);
   let taken = 0,

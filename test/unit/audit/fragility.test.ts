@@ -120,6 +120,35 @@ describe('pairFragility on a small constructed example', () => {
   });
 });
 
+describe('pairFragility on two models rated exactly alike', () => {
+  // A and B have the same record against C and split their own votes evenly: one rating for both.
+  const twins = countsOf(
+    ['A', 'B', 'C'],
+    [
+      [0, 1, 0, 3],
+      [0, 1, 1, 3],
+      [0, 2, 0, 5],
+      [0, 2, 1, 2],
+      [1, 2, 0, 5],
+      [1, 2, 1, 2],
+    ],
+  );
+  const refitter = Refitter.of(collapsePairs(twins));
+
+  it('reports their order as a tie that no removal is needed to flip, instead of failing the audit', () => {
+    const tied = { ...refitter, x: Float64Array.from([1, 1, 0]) } as unknown as Refitter;
+    const f = pairFragility(tied, 0, 1);
+    expect(f.gap).toBe(0);
+    expect(f.flip).toEqual({ size: 0, share: 0, cells: [], gapAfter: 0 });
+    expect(() => runAudit(twins, { randomTrials: 5 })).not.toThrow();
+  });
+
+  it('still refuses a pair given in the wrong order', () => {
+    const [hi, lo] = refitter.x[0] >= refitter.x[1] ? [0, 1] : [1, 0];
+    if (refitter.x[hi] > refitter.x[lo]) expect(() => pairFragility(refitter, lo, hi)).toThrow(/not rated above/);
+  });
+});
+
 describe('runAudit fragility on the 1.67M Chatbot Arena battles', async () => {
   const counts = await loadArenaCounts();
   const report = runAudit(counts, { parts: { diagnostics: false, methods: false }, randomTrials: 20 });
