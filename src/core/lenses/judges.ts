@@ -121,12 +121,16 @@ const B = quoteIdent('battles');
  * swap key, each judge's verdict v0 … v(k−1) (NULL where the row does not have that judge), counts
  * nA nB nT valid, the judges the row has (judged), majority maj and its votes top.
  */
+/** The normalised verdicts as SQL literals: fixed text, so no value is ever spliced into the query. */
+const VERDICT_LITERALS = { A: "'A'", B: "'B'", tie: "'tie'" } as const;
+
 export function itemsSql(spec: JudgeSpec, where: SqlCondition): string {
   if (spec.judges.length === 0) throw new Error('itemsSql: no judge columns');
   const votes = spec.judges.map((j, i) => `${ifHeld(spec, j, verdictSql(quoteIdent(j.column)))} AS v${i}`).join(', ');
   const sum = (f: (i: number) => string) => spec.judges.map((_, i) => f(i)).join(' + ');
   // v IS NOT DISTINCT FROM: a slot the row does not have (NULL) is none of A, B, tie or invalid.
-  const is = (verdict: string) => sum((i) => `CAST(v${i} IS NOT DISTINCT FROM '${verdict}' AS INTEGER)`);
+  const is = (verdict: keyof typeof VERDICT_LITERALS) =>
+    sum((i) => `CAST(v${i} IS NOT DISTINCT FROM ${VERDICT_LITERALS[verdict]} AS INTEGER)`);
   const nA = is('A');
   const nB = is('B');
   const nT = is('tie');
