@@ -32,6 +32,8 @@ import { METHOD_NAMES, methodScores, type MethodName } from '../core/stats/metho
 import { auditJson, auditText, methodCsv, methodJson, methodText, voterText } from './lib/audit-text.ts';
 import { readOrderedVotes } from './lib/vote-order.ts';
 import { voterCheck } from './lib/voter-check.ts';
+import { runCompare, type CompareArgs } from './lib/compare-sources.ts';
+import { parseMatchKey } from '../core/sources/match-key.ts';
 
 export const RANK_USAGE = `usage: npm run rank -- FILE [options]
        npm run rank -- --hf OWNER/NAME [--config C] [--split S] [options]
@@ -71,7 +73,13 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
   --voter-cap N          with --audit on a file naming its voters (judge, judge_hash, session_hash,
                          evaluation_session_id): votes per voter and the board with at most N votes
                          per voter, a sample seeded by --seed (FastChat's limit_user_votes; default 100)
-  --json | --csv         print records instead of a text table (--csv not with --audit)
+  --compare-with FILE2   compare FILE with a second source on the same items (a crowd against a judge):
+                         agreement and Cohen's kappa, both boards on the matched items with Kendall's tau
+                         and Spearman's rho, each model's rating difference (intervals: --bootstrap
+                         rounds over items, default 500), the items judged differently (in --json)
+  --match-key KEY        with --compare-with, match items by COLUMN (both files have it) or by
+                         pair+COLUMN (the model pair and that column); default: proposed from the columns
+  --json | --csv         print records instead of a text table (--csv not with --audit or --compare-with)
 `;
 
 const OPTIONS = {
@@ -99,6 +107,8 @@ const OPTIONS = {
   trials: { type: 'string' },
   folds: { type: 'string' },
   'voter-cap': { type: 'string' },
+  'compare-with': { type: 'string' },
+  'match-key': { type: 'string' },
   json: { type: 'boolean' },
   csv: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -124,9 +134,11 @@ export interface RankArgs {
   output: 'text' | 'json' | 'csv';
 }
 
-export function parseRankArgs(argv: string[]): RankArgs | 'help' {
+export function parseRankArgs(argv: string[]): RankArgs | 'help' | { compare: CompareArgs } {
   const { values, positionals } = parseOptions(argv, OPTIONS);
   if (values.help) return 'help';
+  if (values['compare-with'] !== undefined) return { compare: parseCompareArgs(values, positionals) };
+  if (values['match-key'] !== undefined) throw new UsageError('--match-key goes with --compare-with');
   const hf = hubOption(values.hf, values.config, values.split);
   const reweight = !!values['reweight-pairs'];
   if (reweight && values.intervals === 'bootstrap')
@@ -195,6 +207,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       io.stdout(RANK_USAGE);
       return 0;
     }
+    if ('compare' in args) return await runCompare(args.compare, io);
     const threads = new BoardThreads();
     const boardWanted = !args.styleControl && !args.method && !args.audit;
     // The helper thread starts while the file is read, so it is ready when the rounds are.
@@ -344,6 +357,28 @@ function sliceLine(slice: Slice, votes: number, file: LoadedFile | HubFile): str
     );
   }
   return lines.map((l) => `${l}\n`).join('');
+}
+
+type Values = ReturnType<typeof parseOptions<typeof OPTIONS>>['values'];
+
+// What --compare-with takes besides FILE: the key, --bootstrap, --seed and --json.
+const COMPARE_OPTIONS = new Set(['compare-with', 'match-key', 'bootstrap', 'seed', 'json']);
+
+function parseCompareArgs(values: Values, positionals: string[]): CompareArgs {
+  const other = Object.keys(values).find((name) => !COMPARE_OPTIONS.has(name));
+  if (other) throw new UsageError(`--${other} cannot be used with --compare-with`);
+  if (positionals.length !== 1) throw new UsageError(`--compare-with compares one FILE with FILE2, got ${positionals.length} FILE(s)`);
+  const text = values['match-key'];
+  const key = text === undefined ? null : parseMatchKey(text);
+  if (text !== undefined && !key) throw new UsageError(`--match-key must be COLUMN or pair+COLUMN, got "${text}"`);
+  return {
+    first: positionals[0],
+    second: values['compare-with']!,
+    key,
+    rounds: integerOption('bootstrap', values.bootstrap, 500, 0, 100_000),
+    seed: integerOption('seed', values.seed, 0, 0, 2 ** 32 - 1),
+    json: !!values.json,
+  };
 }
 
 /** --pair "A vs B": two model names around the first " vs ". */

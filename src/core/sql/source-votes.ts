@@ -1,0 +1,31 @@
+/**
+ * One source's votes for matching against another (sources/match-items.ts): each battle's models,
+ * outcome code, weight and row_id, with the match key column read from the raw table by rowid (the
+ * key may be a long text column that battles leaves out). Used on each source's own connection.
+ */
+import { BATTLES_TABLE } from './battles.ts';
+import { quoteIdent } from './quote.ts';
+import type { SqlQuery } from './statement.ts';
+import type { SourceVote } from '../sources/match-items.ts';
+
+export function sourceVotesSql(raw: string, keyColumn: string): SqlQuery {
+  return {
+    sql:
+      `SELECT b.row_id AS row_id, CAST(b.model_a AS VARCHAR) AS a, CAST(b.model_b AS VARCHAR) AS b, ` +
+      `CAST(enum_code(b.outcome) AS INTEGER) AS outcome, CAST(b.weight AS DOUBLE) AS weight, ` +
+      `CAST(r.${quoteIdent(keyColumn)} AS VARCHAR) AS key ` +
+      `FROM ${quoteIdent(BATTLES_TABLE)} AS b JOIN ${quoteIdent(raw)} AS r ON r.rowid = b.row_id ORDER BY b.row_id`,
+    params: [],
+  };
+}
+
+export function readSourceVotes(rows: readonly Record<string, unknown>[]): SourceVote[] {
+  return rows.map((r) => ({
+    key: r.key === null || r.key === undefined ? null : String(r.key),
+    a: String(r.a),
+    b: String(r.b),
+    outcome: Number(r.outcome),
+    weight: Number(r.weight),
+    rowId: Number(r.row_id),
+  }));
+}
