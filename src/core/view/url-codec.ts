@@ -7,6 +7,8 @@
  *   map=<mapping JSON>  f=<filters JSON>  q_ties=1 q_bothbad=1 q_flagged=1 q_anon=1 q_dedup=1 q_min=<n>
  *   lens=<id>  anchor=<model>@<value>  ties=davidson  rounds=<n>  seed=<n>  ci=sandwich  tiers=1  rw=1  sort=<key>.<asc|desc>
  *   search=<text>  top=<n>
+ *   md_sample=<id> | md_src=<http(s) address> | md_file=<name>~<size>~<fingerprint>  md_open=1  md_from=<YYYY-MM-DD>
+ *   (a model-details file, core/metadata, and what it hides)
  *   then each lens's slot, in tab order (lens-address.ts):
  *   pair=<model>,<model>  mx=<matrix mode>  mx_top=<n>  cmp_l=<filters JSON>  cmp_r=<filters JSON>  cmp_all=1
  *   pivot=<name>,<name>…  profile=<model>  profile_dim=<name>  sql=<query text>
@@ -42,7 +44,7 @@ import {
   type DecodeOptions,
   type Param,
 } from './url-params.ts';
-import { DEFAULT_VIEW, type DataSource, type ViewState } from './view-state.ts';
+import { DEFAULT_VIEW, type DataSource, type DetailsSource, type LocalFileRef, type ViewState } from './view-state.ts';
 import { MAX_TOP } from './lens-address.ts';
 import { SLOTTED_LENSES, lensSlot } from './lenses.ts';
 
@@ -74,11 +76,7 @@ export function encodeView(state: ViewState): string {
   put('hf', (s) => (s.source.kind === 'hub' ? encodeValue(s.source.dataset) : null));
   put('config', (s) => (s.source.kind === 'hub' && s.source.config !== null ? encodeValue(s.source.config) : null));
   put('split', (s) => (s.source.kind === 'hub' && s.source.split !== null ? encodeValue(s.source.split) : null));
-  put('file', (s) => {
-    if (s.source.kind !== 'local') return null;
-    const f = s.source.file;
-    return `${encodeValue(f.name)}~${f.size}~${encodeValue(f.fingerprint)}`;
-  });
+  put('file', (s) => (s.source.kind === 'local' ? writeLocal(s.source.file) : null));
   put('map', (s) => (s.mapping ? encodeValue(writeMapping(s.mapping)) : null));
   put('f', (s) => (s.filters.length ? encodeValue(writeFilters(s.filters)) : null));
   put('q_ties', (s) => flag(s.quick.excludeTies));
@@ -98,8 +96,17 @@ export function encodeView(state: ViewState): string {
   put('sort', (s) => `${s.sort.key}.${s.sort.descending ? 'desc' : 'asc'}`);
   put('search', (s) => encodeValue(s.search));
   put('top', (s) => String(s.topN));
+  put('md_sample', (s) => (s.details.source?.kind === 'sample' ? encodeValue(s.details.source.id) : null));
+  put('md_src', (s) => (s.details.source?.kind === 'remote' ? encodeValue(s.details.source.url) : null));
+  put('md_file', (s) => (s.details.source?.kind === 'local' ? writeLocal(s.details.source.file) : null));
+  put('md_open', (s) => flag(s.details.openOnly));
+  put('md_from', (s) => s.details.releasedFrom);
   for (const id of SLOTTED_LENSES) for (const k of lensSlot(id).keys) put(k.key, (s) => k.write(s.slots[id]));
   return out.length ? [`v=${CURRENT_VERSION}`, ...out].join('&') : '';
+}
+
+function writeLocal(f: LocalFileRef): string {
+  return `${encodeValue(f.name)}~${f.size}~${encodeValue(f.fingerprint)}`;
 }
 
 export function decodeView(search: string, hash = '', options: DecodeOptions = {}): DecodedView {
@@ -291,12 +298,44 @@ function readRest(state: ViewState, q: Reader, options: DecodeOptions): void {
     q.get('top', (t) => readWhole(t, 0, MAX_TOP)),
     (v) => (s.topN = v),
   );
+  readDetails(s, q);
   for (const id of SLOTTED_LENSES) {
     for (const k of lensSlot(id).keys) {
       // A value that cannot be read leaves the slot's default and a note.
       q.get(k.key, (text, raw) => k.read(s.slots[id], text, raw, options));
     }
   }
+}
+
+function readDetails(s: ViewState, q: Reader): void {
+  const found: [string, DetailsSource | undefined][] = [
+    ['md_src', q.get('md_src', readRemote)],
+    [
+      'md_file',
+      q.get('md_file', (t) => {
+        const l = readLocal(t);
+        return l instanceof Bad ? l : (l as Extract<DataSource, { kind: 'local' }>);
+      }),
+    ],
+    [
+      'md_sample',
+      q.get('md_sample', (t) =>
+        /^[a-z0-9][a-z0-9-]{0,63}$/.test(t) ? { kind: 'sample' as const, id: t } : bad(`no model details called ${describe(t)}`),
+      ),
+    ],
+  ];
+  const winner = found.find(([, v]) => v !== undefined);
+  if (winner) {
+    s.details.source = winner[1]!;
+    for (const [key, v] of found) if (v && key !== winner[0]) q.ignore(key, `the link also names "${winner[0]}", which is used`);
+  }
+  const flag = (text: string) => (text === '1' ? true : text === '0' ? false : bad(`expected 1 or 0, got ${describe(text)}`));
+  const open = q.get('md_open', flag);
+  if (open !== undefined) s.details.openOnly = open;
+  const from = q.get('md_from', (t) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(t) && !Number.isNaN(Date.parse(t)) ? t : bad(`expected a date as YYYY-MM-DD, got ${describe(t)}`),
+  );
+  if (from !== undefined) s.details.releasedFrom = from;
 }
 
 function readTies(text: string): 'half' | 'davidson' | Bad {

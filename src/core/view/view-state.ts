@@ -22,6 +22,18 @@ export type DataSource =
   | { kind: 'hub'; dataset: string; config: string | null; split: string | null }
   | { kind: 'local'; file: LocalFileRef };
 
+/** Where a model-details file (organisation, licence, price…) comes from: a built-in one, an address, or a dropped file. */
+export type DetailsSource = { kind: 'sample'; id: string } | { kind: 'remote'; url: string } | { kind: 'local'; file: LocalFileRef };
+
+/** Model details joined to the votes (core/metadata) and what they hide on the board. */
+export interface DetailsState {
+  source: DetailsSource | null;
+  /** Show open-weights models only. */
+  openOnly: boolean;
+  /** YYYY-MM-DD: hide models released before it. */
+  releasedFrom: string | null;
+}
+
 export interface QuickToggles {
   excludeTies: boolean;
   excludeBothBad: boolean;
@@ -63,6 +75,7 @@ export interface ViewState {
   search: string;
   /** 0 = all models. */
   topN: number;
+  details: DetailsState;
   /** Each lens's own state in the address (the matrix's pair, the compared slices, the SQL text): core/view/lenses.ts. */
   slots: LensSlots;
 }
@@ -81,5 +94,6 @@ export const DEFAULT_VIEW: ViewState = {
   sort: DEFAULT_SORT,
   search: '',
   topN: 0,
+  details: { source: null, openOnly: false, releasedFrom: null },
   slots: initialSlots(),
 };

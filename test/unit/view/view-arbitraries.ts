@@ -130,6 +130,24 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
   sort: fc.record({ key: fc.constantFrom(...SORT_KEYS), descending: fc.boolean() }),
   search: text(),
   topN: fc.nat(1000),
+  details: fc.record({
+    source: fc.option(
+      fc.oneof(
+        fc.record({ kind: fc.constant('sample' as const), id: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/) }),
+        fc.record({ kind: fc.constant('remote' as const), url: fc.webUrl() }),
+        fc.record({
+          kind: fc.constant('local' as const),
+          file: fc.record({ name, size: fc.maxSafeNat(), fingerprint: fc.stringMatching(/^[0-9a-f]{16}$/) }),
+        }),
+      ),
+      { nil: null },
+    ),
+    openOnly: fc.boolean(),
+    releasedFrom: fc.option(
+      fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      { nil: null },
+    ),
+  }),
   slots: fc.record({
     matrix: fc.record({
       mode: fc.constantFrom('fraction', 'battles', 'predicted'),
