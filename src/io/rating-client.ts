@@ -9,6 +9,7 @@ import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-c
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
 import type { AuditOptions, AuditReport } from '../core/stats/audit.ts';
+import type { JudgeBoard, JudgeBoardInput, JudgeBoardOptions } from '../core/stats/judge-board.ts';
 import type { RatingRequest, RatingResponse, RequestLane, RequestNotice } from '../workers/rating-protocol.ts';
 import { afterPaint } from './marks.ts';
 
@@ -114,6 +115,11 @@ export class RatingClient {
   /** The style-controlled fit; rejects with Superseded when a newer one is asked for. */
   style(votes: StyleVotes, options: StyleControlOptions): Promise<StyleControlFit> {
     return this.once({ type: 'style', id: 0, votes, options }, (m) => (m.type === 'style-fit' ? m.fit : undefined));
+  }
+
+  /** The judge board (baseline view, length control, self-preference); rejects with Superseded when a newer one is asked for. */
+  judgeBoard(input: JudgeBoardInput, options: JudgeBoardOptions): Promise<JudgeBoard> {
+    return this.once({ type: 'judgeboard', id: 0, input, options }, (m) => (m.type === 'judgeboard' ? m.board : undefined));
   }
 
   /** A sub-slice's leaderboard with every bootstrap round run. */

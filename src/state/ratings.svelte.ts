@@ -7,6 +7,7 @@
 import { untrack } from 'svelte';
 import { RatingClient, Superseded, type AuditHandlers, type CompareHandlers } from '../io/rating-client.ts';
 import type { AuditOptions } from '../core/stats/audit.ts';
+import type { JudgeBoard, JudgeBoardInput, JudgeBoardOptions } from '../core/stats/judge-board.ts';
 import { mark } from '../io/marks.ts';
 import { countsFingerprint, type PairCounts } from '../core/stats/pair-counts.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
@@ -57,6 +58,11 @@ export class RatingsStore {
   audit(counts: PairCounts, options: AuditOptions, handlers: AuditHandlers): () => void {
     const id = this.client.audit(counts, options, handlers);
     return () => this.client.cancel(id);
+  }
+
+  /** The judge board of a slice, in the worker; rejects with Superseded when a newer one is asked for. */
+  judgeBoard(input: JudgeBoardInput, options: JudgeBoardOptions): Promise<JudgeBoard> {
+    return this.client.judgeBoard(input, options);
   }
 
   /** A sub-slice's leaderboard (one tool's LLM, one benchmark), in the worker. */

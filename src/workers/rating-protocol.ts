@@ -10,6 +10,7 @@ import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-c
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
 import type { AuditOptions, AuditReport } from '../core/stats/audit.ts';
+import type { JudgeBoard, JudgeBoardInput, JudgeBoardOptions } from '../core/stats/judge-board.ts';
 
 export type RatingRequest =
   | { type: 'rate'; id: number; counts: PairCounts; options: LeaderboardOptions }
@@ -23,6 +24,8 @@ export type RatingRequest =
   | { type: 'elo'; id: number; models: number; a: Int32Array; b: Int32Array; outcome: Uint8Array; k: number }
   /** The trust audit (core/stats/audit.ts); parts stream in: #1 vs #2, the other pairs, diagnostics, methods. */
   | { type: 'audit'; id: number; counts: PairCounts; options: AuditOptions }
+  /** The judge board (core/stats/judge-board.ts): baseline view, length-controlled win rates, self-preference; one answer. */
+  | { type: 'judgeboard'; id: number; input: JudgeBoardInput; options: JudgeBoardOptions }
   | { type: 'cancel'; id: number }
   /** The point board of `rate` request `id` is painted: its bootstrap may take the cores now. */
   | { type: 'shown'; id: number };
@@ -45,6 +48,7 @@ export type RatingResponse =
   | { type: 'board'; id: number; leaderboard: Leaderboard }
   | { type: 'elo'; id: number; ratings: Float64Array }
   | { type: 'audit'; id: number; report: AuditReport; final: boolean }
+  | { type: 'judgeboard'; id: number; board: JudgeBoard }
   | { type: 'progress'; id: number; roundsDone: number; rounds: number }
   | { type: 'error'; id: number; error: WorkerError };
 

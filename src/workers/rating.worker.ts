@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * Every statistic of the page, off the main thread: the leaderboard (point fit at once, then
- * bootstrap rounds in small chunks), slice comparisons, style-controlled fits, sub-slice boards and
- * online Elo.
+ * bootstrap rounds in small chunks), slice comparisons, style-controlled fits, sub-slice boards,
+ * online Elo and the judge board.
  * Long runs yield between chunks, so a newer request of the same lane or a cancel is seen within
  * milliseconds; different lanes interleave.
  */
@@ -11,6 +11,7 @@ import { SliceComparer } from '../core/stats/slice-compare.ts';
 import { fitStyleControl } from '../core/stats/style-control.ts';
 import { onlineElo } from '../core/stats/elo.ts';
 import { runAudit, type AuditReport } from '../core/stats/audit.ts';
+import { computeJudgeBoard } from '../core/stats/judge-board.ts';
 import { BootstrapHelper, runBootstrap, type HelperPort, type HelperResponse } from '../core/stats/shared-bootstrap.ts';
 import {
   COMPARE_REPORT_EVERY,
@@ -38,7 +39,7 @@ function spawnHelper(onMessage: (message: HelperResponse) => void, onError: () =
 }
 const helper = new BootstrapHelper(spawnHelper, () => navigator.hardwareConcurrency ?? 1);
 const COMPARE_CHUNK = 5;
-const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1, elo: -1, audit: -1 };
+const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1, elo: -1, audit: -1, judgeboard: -1 };
 const cancelled = new Set<number>();
 /** Each rate request's bootstrap waits for its point board to be painted. */
 const shown = new ShownGate(SHOWN_WAIT_MS);
@@ -90,6 +91,7 @@ async function run(request: Exclude<RatingRequest, RequestNotice>): Promise<void
   await breathe();
   if (!live(request.type, id)) return;
   if (request.type === 'style') post({ type: 'style-fit', id, fit: fitStyleControl(request.votes, request.options) });
+  else if (request.type === 'judgeboard') post({ type: 'judgeboard', id, board: computeJudgeBoard(request.input, request.options) });
   else if (request.type === 'elo')
     post({ type: 'elo', id, ratings: onlineElo(request.models, request.a, request.b, request.outcome, { k: request.k }) });
   else post({ type: 'board', id, leaderboard: computeLeaderboard(request.counts, request.options) });

@@ -29,7 +29,22 @@ export const RULES: Readonly<Record<string, Outcome>> = {
   equal: 'tie',
   'tie (bothbad)': 'both_bad',
   both_bad: 'both_bad',
+  // arena-hard-auto's verdict scale ([[A>>B]] … [[B>>A]], also written with < and =): the side is
+  // read here, the strength by isStrongVerdict.
+  'a>b': 'a',
+  'a>>b': 'a',
+  'b<a': 'a',
+  'b<<a': 'a',
+  'b>a': 'b',
+  'b>>a': 'b',
+  'a<b': 'b',
+  'a<<b': 'b',
+  'a=b': 'tie',
+  'b=a': 'tie',
 };
+
+/** The strong verdicts of arena-hard-auto's scale ("significantly better"); its show_result.py counts them three times. */
+export const STRONG_VERDICTS: readonly string[] = ['a>>b', 'b<<a', 'b>>a', 'a<<b'];
 
 const normalise = (v: string): string => v.trim().toLowerCase().replace(/\s+/g, ' ');
 // What judges wrap a verdict in: [[A]], **A**, "A", (A), A.
@@ -41,6 +56,12 @@ export function outcomeForLabel(value: string): Outcome | undefined {
   if (Object.hasOwn(RULES, key)) return RULES[key];
   const bare = key.replace(WRAPPING, '');
   return bare !== key && Object.hasOwn(RULES, bare) ? RULES[bare] : undefined;
+}
+
+/** Whether a winner value is a strong verdict ([[A>>B]], "B>>A" …), read like outcomeForLabel (case, spaces, wrapping). */
+export function isStrongVerdict(value: string): boolean {
+  const key = normalise(value);
+  return STRONG_VERDICTS.includes(key) || STRONG_VERDICTS.includes(key.replace(WRAPPING, ''));
 }
 
 export interface LabelMapping {

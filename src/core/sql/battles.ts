@@ -12,12 +12,18 @@ import {
 } from './vote-expressions.ts';
 import { quoteIdent } from './quote.ts';
 import { derivedColumns } from '../schema/derived.ts';
+import { isStrongVerdict } from '../schema/winner-labels.ts';
 import { Params, type SqlQuery } from './statement.ts';
 
 export const BATTLES_TABLE = 'battles';
 export const REJECTED_TABLE = 'rejected_rows';
 export const MODEL_TYPE = 'model_name';
 export const OUTCOME_TYPE = 'outcome_label';
+/**
+ * The column of battles that says a vote's verdict was a strong one (A>>B, B>>A): present only when
+ * the winner column's labels include strong verdicts (schema/winner-labels.ts isStrongVerdict).
+ */
+export const STRONG_VERDICT = 'strong_verdict';
 
 /** Why a row is in rejected_rows; unknown labels carry the value: 'unknown winner label "x"'. */
 export const REJECT_REASONS = [
@@ -45,6 +51,7 @@ const RESERVED = new Set([
   'missing_side',
   'pair',
   'voted',
+  STRONG_VERDICT,
   '__raw_rowid',
 ]);
 
@@ -101,7 +108,8 @@ export function battlesSql(input: BattlesInput): SqlQuery[] {
   const rows = normalisedRows(input, params);
   const p = params.values;
   const pair = input.mapping.extraPairs?.length ? ['pair'] : [];
-  const kept = [...keptColumns(input).map((k) => k.name), ...derivedColumns(input.columns).map((d) => d.name), ...pair]
+  const strong = strongLabels(input.mapping).length ? [STRONG_VERDICT] : [];
+  const kept = [...keptColumns(input).map((k) => k.name), ...derivedColumns(input.columns).map((d) => d.name), ...pair, ...strong]
     .map((name) => `, ${quoteIdent(name)}`)
     .join('');
   const rowId = input.rowIds === false ? '' : 'row_id, ';
@@ -209,7 +217,15 @@ function normalisedRows(input: BattlesInput, params: Params): string {
     `WHEN outcome_code IS NULL AND winner IS NULL THEN 'null winner' ` +
     `WHEN outcome_code IS NULL THEN 'unknown winner label "' || winner || '"' ` +
     `WHEN weight IS NULL OR NOT isfinite(weight) OR weight <= 0 THEN 'invalid weight' END`;
-  return `SELECT *, ${reason} AS reason FROM (${coded})`;
+  // A winner column on arena-hard's scale keeps whether each verdict was strong ([[A>>B]]).
+  const strongValues = strongLabels(m).map((v) => params.add(v));
+  const strong = strongValues.length ? `, coalesce(winner IN (${strongValues.join(', ')}), false) AS ${quoteIdent(STRONG_VERDICT)}` : '';
+  return `SELECT *, ${reason} AS reason${strong} FROM (${coded})`;
+}
+
+/** The winner column's raw values that are strong verdicts, in label order. */
+export function strongLabels(m: ColumnMapping): string[] {
+  return m.winner.kind === 'column' ? Object.keys(m.winner.labels).filter(isStrongVerdict) : [];
 }
 
 /** The column a JSON-decoding source adds for raw's rowid (a subquery has no rowid of its own). */
