@@ -72,7 +72,9 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
   --folds K              with --audit, folds of the held-out log-loss (default 5)
   --voter-cap N          with --audit on a file naming its voters (judge, judge_hash, session_hash,
                          evaluation_session_id): votes per voter and the board with at most N votes
-                         per voter, a sample seeded by --seed (FastChat's limit_user_votes; default 100)
+                         per voter, a sample seeded by --seed (FastChat's limit_user_votes; default 100),
+                         the per-voter outlier test and the board without the voters it flags
+  --voter-alpha A        with --audit, the outlier test's family-wise error rate (Holm; default 0.05)
   --compare-with FILE2   compare FILE with a second source on the same items (a crowd against a judge):
                          agreement and Cohen's kappa, both boards on the matched items with Kendall's tau
                          and Spearman's rho, each model's rating difference (intervals: --bootstrap
@@ -109,6 +111,7 @@ const OPTIONS = {
   'voter-cap': { type: 'string' },
   'compare-with': { type: 'string' },
   'match-key': { type: 'string' },
+  'voter-alpha': { type: 'string' },
   json: { type: 'boolean' },
   csv: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -130,8 +133,17 @@ export interface RankArgs {
   styleControl: boolean;
   /** One rating method's scores instead of the board. */
   method?: MethodName;
-  audit?: { pairs: [string, string][]; budget?: number; trials: number; folds: number; voterCap: number };
+  audit?: { pairs: [string, string][]; budget?: number; trials: number; folds: number; voterCap: number; voterAlpha: number };
   output: 'text' | 'json' | 'csv';
+}
+
+/** A significance level in (0, 0.5]. */
+function alphaOption(value: string | undefined): number {
+  if (value === undefined) return 0.05;
+  const a = Number(value);
+  if (value.trim() === '' || !(a > 0 && a <= 0.5))
+    throw new UsageError(`--voter-alpha must be a number above 0 and at most 0.5, got "${value}"`);
+  return a;
 }
 
 export function parseRankArgs(argv: string[]): RankArgs | 'help' | { compare: CompareArgs } {
@@ -164,7 +176,7 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' | { compare: Co
     throw new UsageError(`--audit cannot be used with --${method ? 'method' : 'style-control'}`);
   if (method && values['style-control']) throw new UsageError('--method cannot be used with --style-control');
   if (values.audit && values.csv) throw new UsageError('--audit prints text or --json, not --csv');
-  for (const name of ['pair', 'budget', 'trials', 'folds', 'voter-cap'] as const)
+  for (const name of ['pair', 'budget', 'trials', 'folds', 'voter-cap', 'voter-alpha'] as const)
     if (values[name] !== undefined && !values.audit) throw new UsageError(`--${name} goes with --audit`);
   const audit = values.audit
     ? {
@@ -173,6 +185,7 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' | { compare: Co
         trials: integerOption('trials', values.trials, 100, 0, 100_000),
         folds: integerOption('folds', values.folds, 5, 2, 100),
         voterCap: integerOption('voter-cap', values['voter-cap'], 100, 1, 1_000_000_000),
+        voterAlpha: alphaOption(values['voter-alpha']),
       }
     : undefined;
   return {
@@ -292,7 +305,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
           votes,
         });
         const names = (slice.columns ?? []).map((c) => c.name);
-        const voters = await voterCheck(db, names, slice.where, a.voterCap, args.seed);
+        const voters = await voterCheck(db, names, slice.where, counts, {
+          cap: a.voterCap,
+          seed: args.seed,
+          weighted: isCounts,
+          alpha: a.voterAlpha,
+        });
         io.stdout(args.output === 'json' ? auditJson(report, provenance, voters) : auditText(report) + voterText(voters));
         return 0;
       }

@@ -7,7 +7,7 @@ import type { AuditReport } from '../../core/stats/audit.ts';
 import { auditObject } from '../../core/export/audit-export.ts';
 import { METHOD_DEFINITIONS, scoreRanks, type MethodName } from '../../core/stats/method-compare.ts';
 import { textTable } from './text-table.ts';
-import type { VoterCheck } from './voter-check.ts';
+import type { VoterAudit } from '../../core/stats/voter-audit.ts';
 import { toCsv } from '../../core/export/csv.ts';
 
 const num = (v: number) => (Number.isFinite(v) ? v : null);
@@ -49,44 +49,31 @@ export function methodText(method: MethodName, models: string[], scores: Float64
   );
 }
 
-export function auditJson(report: AuditReport, provenance: Provenance, voters: VoterCheck | null = null): string {
-  return JSON.stringify({ ...auditObject(report, provenance), voters: voters && voterRecord(voters) }, null, 2) + '\n';
-}
-
-/** The voter checks as JSON fields (README). */
-function voterRecord(v: VoterCheck) {
-  return {
-    column: v.column,
-    voters: v.voters,
-    votes: v.votes,
-    median_votes: v.medianVotes,
-    p90_votes: v.p90Votes,
-    max_votes: v.maxVotes,
-    top_ten_share: v.topTenShare,
-    top_voters: v.top,
-    cap: v.cap,
-    seed: v.seed,
-    capped_votes: v.cappedVotes,
-    models: v.models.map((m) => ({
-      model: m.model,
-      rank: m.rank,
-      rating: m.rating,
-      capped_rank: m.cappedRank,
-      capped_rating: m.cappedRating,
-    })),
-  };
+export function auditJson(report: AuditReport, provenance: Provenance, voters: VoterAudit | null = null): string {
+  return JSON.stringify(auditObject(report, provenance, voters), null, 2) + '\n';
 }
 
 /** The voter section of `rank --audit`'s text; empty when the file names no voters. */
-export function voterText(v: VoterCheck | null): string {
+export function voterText(v: VoterAudit | null): string {
   if (!v) return '';
-  const moved = v.models.filter((m) => m.rank !== m.cappedRank);
   const lines = [
     `Voters (column ${v.column}): ${v.voters} voters cast ${v.votes} votes; median ${v.medianVotes}, 90th percentile ${v.p90Votes}, most ${v.maxVotes}; the top 10 cast ${(100 * v.topTenShare).toFixed(1)}%`,
     `top voters: ${v.top.map((t) => `${t.voter} (${t.votes})`).join(', ')}`,
-    `with at most ${v.cap} votes per voter (seed ${v.seed}): ${v.cappedVotes} votes; ${moved.length ? `${moved.length} models change rank` : 'no model changes rank'}`,
-    ...moved.slice(0, 20).map((m) => `  ${m.model}: rank ${m.rank ?? '—'} → ${m.cappedRank ?? '—'}`),
+    `with at most ${v.cap} votes per voter (seed ${v.seed}): ${v.capped.votes} votes; ${v.capped.said}`,
   ];
+  if (!v.test) lines.push(`outlier test: not run (${v.testMissing})`);
+  else {
+    const t = v.test;
+    lines.push(
+      `outlier test (${t.tested} voters with at least ${t.minVotes} decisive votes; upsets against Bradley-Terry, Holm at α = ${t.alpha}): ` +
+        (t.flagged ? `${t.flagged} flagged, ${t.flaggedVotes} votes` : 'no voter flagged'),
+    );
+    for (const r of t.rows.filter((x) => x.flagged).slice(0, 20))
+      lines.push(
+        `  ${r.voter}: ${r.upsets} of ${r.decisive} decisive votes for the lower-rated model (${r.expected.toFixed(1)} expected), Holm p ${r.adjusted.toPrecision(2)}`,
+      );
+    if (v.without && t.flagged) lines.push(`without the flagged voters: ${v.without.votes} votes; ${v.without.said}`);
+  }
   return lines.join('\n') + '\n';
 }
 

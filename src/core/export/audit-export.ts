@@ -5,6 +5,8 @@
 import type { AuditReport } from '../stats/audit.ts';
 import { METHOD_DEFINITIONS, type MethodComparison } from '../stats/method-compare.ts';
 import type { Provenance } from './provenance.ts';
+import type { VoterAudit } from '../stats/voter-audit.ts';
+import { voterObject } from './voter-export.ts';
 
 const num = (v: number) => (Number.isFinite(v) ? v : null);
 
@@ -23,7 +25,8 @@ export function methodsObject(c: MethodComparison) {
   };
 }
 
-export function auditObject(report: AuditReport, provenance: Provenance) {
+/** `voters`: the voter checks, null when the file names no voters (undefined: not asked). */
+export function auditObject(report: AuditReport, provenance: Provenance, voters?: VoterAudit | null) {
   return {
     provenance,
     group: report.group,
@@ -32,5 +35,6 @@ export function auditObject(report: AuditReport, provenance: Provenance) {
     diagnostics: report.diagnostics,
     methods: report.methods && methodsObject(report.methods),
     timings_ms: report.timings,
+    ...(voters === undefined ? {} : { voters: voters && voterObject(voters) }),
   };
 }

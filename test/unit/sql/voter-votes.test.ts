@@ -5,7 +5,7 @@ import { buildBattles, loadAndRecognise } from '../../../src/cli/lib/open-file.t
 import type { Connector } from '../../../src/core/sql/connector.ts';
 import { BATTLES_TABLE } from '../../../src/core/sql/battles.ts';
 import { pairCountsSql, readPairCounts, modelsSql } from '../../../src/core/sql/pair-counts.ts';
-import { cappedPairCountsSql, voterColumn, votesPerVoterSql } from '../../../src/core/sql/voter-votes.ts';
+import { cappedPairCountsSql, readVoterInput, voterColumn, votesPerVoterSql } from '../../../src/core/sql/voter-votes.ts';
 import type { SqlQuery } from '../../../src/core/sql/statement.ts';
 
 const STATIC = join(import.meta.dirname, '../../../static-data');
@@ -62,5 +62,23 @@ describe('voter checks on Chatbot Arena conversations (judge column)', () => {
     const capped = cappedPairCountsSql(voter, max, 3),
       all = pairCountsSql();
     expect(readPairCounts(models, await db.query(capped.sql, capped.params))).toEqual(readPairCounts(models, await db.query(all.sql)));
+  });
+
+  it("reads each voter's cells: per voter they sum to the voter's votes, and dropped models' votes are left out", async () => {
+    const models = (await db.query(modelsSql().sql)).map((r) => String(r.model));
+    const input = (await readVoterInput((q) => db.query(q.sql, [...q.params]), [voter], undefined, models, 10, 1, false))!;
+    expect(input.voters.length).toBe(perVoter.size);
+    const sums = new Map<string, number>();
+    input.cells.n.forEach((n, c) => sums.set(input.voters[input.cells.voter[c]], (sums.get(input.voters[input.cells.voter[c]]) ?? 0) + n));
+    for (const [v, n] of perVoter) expect(sums.get(v), v).toBe(n);
+    // A slice's counts without one model: its votes leave the cells and the capped counts, the rest keep their names.
+    const kept = models.slice(1);
+    const cut = (await readVoterInput((q) => db.query(q.sql, [...q.params]), [voter], undefined, kept, 10, 1, false))!;
+    const seen = new Set<string>();
+    cut.cells.a.forEach((a, c) => seen.add(kept[a]).add(kept[cut.cells.b[c]]));
+    expect(seen.has(models[0])).toBe(false);
+    expect(cut.capped.models).toEqual(kept);
+    const withModel = input.cells.n.reduce((s, n, c) => s + (input.cells.a[c] === 0 || input.cells.b[c] === 0 ? n : 0), 0);
+    expect(cut.cells.n.reduce((s, n) => s + n, 0)).toBe(30_000 - noVoter - withModel);
   });
 });
