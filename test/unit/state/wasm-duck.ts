@@ -5,9 +5,9 @@ import type { Connector, Row } from '../../../src/core/sql/connector.ts';
 import type { Duck } from '../../../src/io/duckdb.ts';
 
 /**
- * The parts of the page's Duck the state layer uses (connector, urgent lane, Arrow answers), over
- * DuckDB-WASM's blocking Node build: the same engine and Arrow answers as the page, without a
- * browser. Both lanes are the one connection (the page's lanes only order work on it).
+ * The page's Duck (connector, urgent lane, Arrow answers, the loader's session), over DuckDB-WASM's
+ * blocking Node build: the same engine and Arrow answers as the page, without a browser. Both lanes
+ * and the loader are the one connection (the page's lanes only order work on it).
  */
 export async function createWasmDuck(): Promise<Duck & { close(): void }> {
   const require = createRequire(import.meta.url);
@@ -33,7 +33,27 @@ export async function createWasmDuck(): Promise<Duck & { close(): void }> {
     query: async (sql, params) => (await arrow(sql, params)).toArray().map((r: unknown) => plain(r) as Row),
     exec: async (sql) => void conn.query(sql),
   };
-  return { connector, urgent: connector, arrow, close: () => conn.close() } as unknown as Duck & { close(): void };
+  // What loadSource asks of a session: the browser's file handle becomes a registered buffer (the
+  // blocking build reads no File), queries run as they are (their answers awaited as the page's are).
+  const session = {
+    db: {
+      registerFileHandle: async (name: string, file: Blob) => db.registerFileBuffer(name, new Uint8Array(await file.arrayBuffer())),
+      dropFile: async (name: string) => db.dropFile(name),
+    },
+    conn: { query: async (sql: string) => conn.query(sql) },
+    connector,
+  };
+  return {
+    ...session,
+    urgent: connector,
+    arrow,
+    loader: session,
+    // One in-memory database: every file the tests read is small.
+    storage: () => 'memory',
+    use: async () => undefined,
+    hold: () => undefined,
+    close: () => conn.close(),
+  } as unknown as Duck & { close(): void };
 }
 
 function plain(v: unknown): unknown {
