@@ -9,7 +9,7 @@ import { createWasmDuck } from './wasm-duck.ts';
  * real rating worker (a Node thread). The edges are the browser's: the address bar (location,
  * history, popstate) and DuckDB's start, which hands out the Node build.
  */
-const engine = vi.hoisted(() => ({ duck: null as Promise<Duck> | null }));
+const engine = vi.hoisted(() => ({ duck: null as Promise<Duck & { close(): void }> | null }));
 vi.mock('../../../src/io/duckdb.ts', () => ({ getDuck: () => engine.duck! }));
 
 const { PageState } = await import('../../../src/state/page.svelte.ts');
