@@ -3,34 +3,22 @@
  * cold navigation to DuckDB ready and to the sample's leaderboard; loading 1M and 5M synthetic
  * battles into `battles`; dropping 1.67M real battles to the first leaderboard row. Medians of 3,
  * each run in a fresh profile (cold cache). Figures come from the page's own performance marks.
- * Also: filter change → point ratings and → final intervals on 1.67M battles (median of 15), DuckDB's
+ * Also: on the 1.67M battles every click → paint by an observer (interaction.bench.ts), DuckDB's
  * memory after each load, and the bytes a `?src=` remote parquet costs (from the server's log).
  */
-import { chromium, type Page } from 'playwright-core';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { Page } from 'playwright-core';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
-import { ensureChromium } from '../e2e/chromium.ts';
 import { isEntry } from '../../src/cli/lib/run.ts';
 import { execSync } from 'node:child_process';
 import { startStaticServer } from '../e2e/static-server.ts';
+import { interactionBench } from './interaction.bench.ts';
+import { BATTLES, buildBattlesFile } from './rank.bench.ts';
+import { dropTiming, fmt, marks, OUT, table, waitForMark, withPage } from './bench-page.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-export const OUT = join(ROOT, 'test/bench/.out');
 const RUNS = 3;
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 /** Columns after model_a, model_b, winner and language, per kind of synthetic file. */
 const SYNTHETIC_EXTRA = {
@@ -68,62 +56,6 @@ export async function syntheticBattles(rows: number, kind: keyof typeof SYNTHETI
   return path;
 }
 
-interface Marks {
-  [name: string]: number[];
-}
-
-async function marks(page: Page): Promise<Marks> {
-  return page.evaluate(() => {
-    const out: Record<string, number[]> = {};
-    for (const e of performance.getEntriesByType('mark')) {
-      if (!e.name.startsWith('arena-lens:')) continue;
-      (out[e.name.slice('arena-lens:'.length)] ??= []).push(e.startTime);
-    }
-    return out;
-  });
-}
-
-export async function withPage<T>(url: string, run: (page: Page) => Promise<T>): Promise<T> {
-  const profile = mkdtempSync(join(tmpdir(), 'arena-lens-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: ensureChromium(),
-    args: FLAGS,
-    viewport: { width: 1440, height: 900 },
-    serviceWorkers: 'block',
-  });
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(url);
-    return await run(page);
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
-}
-
-async function waitForMark(page: Page, name: string, count: number, timeout = 300_000): Promise<void> {
-  await page.waitForFunction(
-    ([name, count]) => performance.getEntriesByName(`arena-lens:${name}`).length >= Number(count),
-    [name, count] as const,
-    { timeout, polling: 50 },
-  );
-}
-
-/** Drops a file and returns ms from the page's 'open' mark to `until` (the next one after it). */
-export async function dropTiming(page: Page, file: string, until: string[]): Promise<Record<string, number>> {
-  await waitForMark(page, 'dataset-ready', 1);
-  await waitForMark(page, 'leaderboard', 1);
-  // Let the open dataset's intervals finish, or their refinements would pass for the new board.
-  await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 300_000 });
-  const before = await marks(page);
-  await page.getByTestId('file-input').setInputFiles(file);
-  for (const name of until) await waitForMark(page, name, (before[name]?.length ?? 0) + 1);
-  const after = await marks(page);
-  // The first of each mark after this drop: the leaderboard mark repeats as intervals refine.
-  const open = after.open.at(-1)!;
-  return Object.fromEntries(until.map((name) => [name, after[name].find((t) => t >= open)! - open]));
-}
-
 /** DuckDB's memory in MiB and the database the battles went to (plain `memory` or compressed `packed`). */
 export async function duckMemory(page: Page): Promise<{ mib: string; storage: string }> {
   await page.getByTestId('lens-sql').click();
@@ -136,73 +68,6 @@ export async function duckMemory(page: Page): Promise<{ mib: string; storage: st
   await page.waitForSelector('[data-testid="sql-result"][data-state="rows"] tbody td', { timeout: 120_000 });
   const [mib, storage] = await page.locator('[data-testid="sql-result"] tbody td').allTextContents();
   return { mib: mib?.trim() ?? '?', storage: storage?.trim() ?? '?' };
-}
-
-/**
- * Filter change → updated leaderboard (point ratings on screen), and → final intervals, on the
- * loaded file once its slice cube is built: toggles one language value on and off, timed in the
- * page from the click.
- */
-async function filterLatency(page: Page, value: string, times = 15): Promise<{ point: number[]; intervals: number[] }> {
-  const point: number[] = [];
-  const intervals: number[] = [];
-  const box = page.locator(`[data-dimension="language"] [data-value="${value}"] input`);
-  await box.waitFor({ timeout: 120_000 });
-  // Filters on a file that is read: its slice cube is built behind the page after the first board
-  // (the mark after the last file opened: the sample before it has a mark of its own).
-  await page.waitForFunction(
-    () => {
-      const opened = performance.getEntriesByName('arena-lens:open').at(-1)?.startTime ?? 0;
-      return performance.getEntriesByName('arena-lens:slice-cube').some((m) => m.startTime > opened);
-    },
-    null,
-    { timeout: 120_000 },
-  );
-  for (let i = 0; i < times; i++) {
-    await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 120_000 });
-    const start = await box.evaluate((el) => {
-      const t = performance.now();
-      (el as HTMLInputElement).click();
-      return t;
-    });
-    await page.waitForFunction((t) => performance.getEntriesByName('arena-lens:leaderboard').some((e) => e.startTime > t), start, {
-      timeout: 120_000,
-      polling: 10,
-    });
-    await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 120_000, polling: 20 });
-    const [p, f] = await page.evaluate(
-      (t) => [performance.getEntriesByName('arena-lens:leaderboard').find((e) => e.startTime > t)!.startTime - t, performance.now() - t],
-      start,
-    );
-    point.push(p);
-    intervals.push(f);
-  }
-  return { point, intervals };
-}
-
-/**
- * Anchor change → the new board on screen: toggles the scale between mean 1000 and LMArena's anchor
- * (mixtral-8x7b-instruct-v0.1 = 1114) on the loaded file, timed in the page from the click.
- */
-async function anchorLatency(page: Page, times = 5): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < times; i++) {
-    await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 120_000 });
-    const button = page.getByTestId(i % 2 === 0 ? 'scale-lmarena' : 'scale-mean');
-    const start = await button.evaluate((el) => {
-      const t = performance.now();
-      (el as HTMLButtonElement).click();
-      return t;
-    });
-    await page.waitForFunction((t) => performance.getEntriesByName('arena-lens:leaderboard').some((e) => e.startTime > t), start, {
-      timeout: 120_000,
-      polling: 5,
-    });
-    out.push(
-      await page.evaluate((t) => performance.getEntriesByName('arena-lens:leaderboard').find((e) => e.startTime > t)!.startTime - t, start),
-    );
-  }
-  return out;
 }
 
 /**
@@ -308,14 +173,8 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
       }
       const size = `${(statSync(file).size / 1e6).toFixed(1)} MB`;
       if (file === battles167m) {
-        const latency = await withPage(url, async (page) => {
-          await dropTiming(page, file, ['dataset-ready', 'leaderboard']);
-          const filter = await filterLatency(page, 'French');
-          return { ...filter, anchor: await anchorLatency(page) };
-        });
-        rows.push([`${label}: filter change → point ratings on screen`, fmt(latency.point), size]);
-        rows.push([`${label}: filter change → 1000-round intervals done`, fmt(latency.intervals), size]);
-        rows.push([`${label}: anchor change (mean ↔ LMArena's) → new board on screen`, fmt(latency.anchor), size]);
+        // Clicks timed by an observer outside the page's marks (click → paint), the cold first visit, a drop during it.
+        rows.push(...(await interactionBench(`${server.url}/index.html`, file)));
         const early: { duck: number; board: number; dropAt: number }[] = [];
         for (let i = 0; i < RUNS; i++) early.push(await dropWhileStarting(url, file));
         rows.push([`cold navigation → DuckDB ready, with ${label} dropped at once`, fmt(early.map((e) => e.duck)), size]);
@@ -334,19 +193,9 @@ export async function runBrowserBench(log: (line: string) => void = console.log,
   return rows;
 }
 
-export const fmt = (xs: number[]) =>
-  median(xs) < 1000
-    ? `${median(xs).toFixed(0)} ms  (${xs.map((x) => x.toFixed(0)).join(', ')})`
-    : `${(median(xs) / 1000).toFixed(2)} s  (${xs.map((x) => (x / 1000).toFixed(2)).join(', ')})`;
-
-export function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
 // `BENCH_QUICK=1 npx tsx test/bench/browser.bench.ts`: the browser figures alone, on a fresh build.
 if (isEntry(import.meta.url)) {
   execSync('npx vite build --logLevel warn --outDir test/bench/.out/dist --emptyOutDir', { cwd: ROOT, stdio: 'inherit' });
-  await runBrowserBench(console.log, join(OUT, 'arena-battles-20240814.parquet'));
+  await buildBattlesFile();
+  await runBrowserBench(console.log, BATTLES);
 }

@@ -21,7 +21,8 @@ import { normal, seededRandom } from '../../src/core/stats/random.ts';
 import { ARENA_COUNTS as COUNTS, ROOT } from '../fixtures/paths.ts';
 
 const OUT = join(ROOT, 'test/bench/.out');
-const BATTLES = join(OUT, 'arena-battles-20240814.parquet');
+/** v2: with `anony` beside language, turn and tstamp (issue 28's file: every quick toggle it can have). */
+export const BATTLES = join(OUT, 'arena-battles-20240814-v2.parquet');
 const BOOTSTRAP_ROUNDS = 1000;
 
 export interface RankBenchResult {
@@ -37,7 +38,7 @@ export interface RankBenchResult {
 }
 
 /** One row per battle from the counts; slice columns drawn from a hash so the file is the same every time. */
-async function buildBattlesFile(): Promise<boolean> {
+export async function buildBattlesFile(): Promise<boolean> {
   if (existsSync(BATTLES)) return false;
   mkdirSync(OUT, { recursive: true });
   const db = await createNodeConnector();
@@ -48,7 +49,8 @@ async function buildBattlesFile(): Promise<boolean> {
         SELECT model_a, model_b, winner,
           CAST(1714521600 + hash(model_a, model_b, winner, i) % 7776000 AS DOUBLE) AS tstamp,
           ['English', 'Chinese', 'French', 'German', 'Spanish'][1 + CAST(hash(i, model_b) % 5 AS INTEGER)] AS language,
-          CAST(1 + hash(model_a, i) % 3 AS BIGINT) AS turn
+          CAST(1 + hash(model_a, i) % 3 AS BIGINT) AS turn,
+          hash(i, model_a, 5) % 10 < 7 AS anony
         FROM read_parquet($1), range(count) AS r(i)
         ORDER BY tstamp
       ) TO $2 (FORMAT parquet, COMPRESSION zstd)`,

@@ -4,8 +4,8 @@
  */
 import { execSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
-import { main as rankBench } from './rank.bench.ts';
+import { resolve } from 'node:path';
+import { BATTLES, main as rankBench } from './rank.bench.ts';
 import { runBrowserBench } from './browser.bench.ts';
 import { runScaleBench } from './scale.bench.ts';
 
@@ -21,7 +21,7 @@ console.log(
     .join(', ')}`,
 );
 await rankBench();
-await runBrowserBench(console.log, join(ROOT, 'test/bench/.out/arena-battles-20240814.parquet'));
+await runBrowserBench(console.log, BATTLES);
 await runScaleBench();
 console.log(
   `load average at the end: ${loadavg()

@@ -7,7 +7,8 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStaticServer } from '../e2e/static-server.ts';
-import { OUT, dropTiming, duckMemory, fmt, syntheticBattles, table, withPage } from './browser.bench.ts';
+import { duckMemory, syntheticBattles } from './browser.bench.ts';
+import { OUT, dropTiming, fmt, table, withPage } from './bench-page.ts';
 
 export async function runScaleBench(log: (line: string) => void = console.log, rows = 20_000_000) {
   const server = await startStaticServer(join(OUT, 'dist'), OUT);
