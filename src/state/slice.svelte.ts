@@ -26,6 +26,7 @@ import { cubeColumnsFromArrow } from '../io/cube-columns.ts';
 import type { SqlCondition } from '../core/sql/statement.ts';
 import { describeSql, readColumns } from '../core/sql/summary.ts';
 import { dropModelsBelow, minVotesInForce, type DroppedModel } from '../core/stats/min-votes.ts';
+import { outcomesOnly, withoutOutcomes } from '../core/stats/outcome-slice.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import { quickFilters } from '../core/view/quick-filters.ts';
 import type { QuickToggles } from '../core/view/view-state.ts';
@@ -96,7 +97,13 @@ export class SliceStore {
       where = filtersSql(inForce, this.columns);
     }
     const table = this.cube && cubeServes(this.cube, inForce) ? this.cube.table : undefined;
-    const counted = where.sql && table ? (this.cubeCounts?.counts(inForce) ?? null) : null;
+    // Outcome toggles alone need no query and no cube: the file's counts without those cells.
+    const outcomes = where.sql ? outcomesOnly(inForce) : null;
+    const counted = outcomes
+      ? withoutOutcomes(dataset.counts, outcomes)
+      : where.sql && table
+        ? (this.cubeCounts?.counts(inForce) ?? null)
+        : null;
     const counts = !where.sql ? dataset.counts : (counted ?? (await readCounts(duck.urgent, where, dataset.counts.models, table)));
     if (generation !== this.generation) return applied;
     if (where.sql) mark('slice-counted');

@@ -36,6 +36,37 @@ describe('the rating worker', () => {
     }
   });
 
+  test('exclude ties, counted from the pair counts already held (no query), is the board of rank --exclude-ties', async () => {
+    const { page } = session;
+    await page.getByTestId('quick-exclude-ties').check();
+    await expect.poll(() => page.url()).toContain('q_ties=1');
+    await waitForRatings(page);
+    await expect.poll(() => page.locator('[data-testid="status"]').count()).toBe(0);
+    const csv = (await leaderboardCsv(page)).trim().split(/\r?\n/);
+    const header = csv[0].split(',');
+    const at = (name: string) => header.indexOf(name);
+    const shown = new Map(
+      csv
+        .slice(1)
+        .map((line) => line.split(','))
+        .map((f) => [f[at('model')], f]),
+    );
+    const cli = await run(rankMain, join(STATIC, 'arena-conversations.parquet'), '--exclude-ties', '--json');
+    const records: BoardRecord[] = JSON.parse(cli.stdout).models;
+    expect(records.length).toBe(shown.size);
+    for (const r of records) {
+      const f = shown.get(r.model)!;
+      expect(Number(f[at('ties')]), r.model).toBe(0);
+      expect(Number(f[at('votes')]), r.model).toBe(r.votes);
+      // The CSV rounds to 0.001.
+      for (const key of ['rating', 'lower', 'upper'] as const)
+        expect(Math.abs(Number(f[at(key)]) - r[key]!), `${r.model} ${key}`).toBeLessThan(0.0011);
+    }
+    await page.getByTestId('quick-exclude-ties').uncheck();
+    await expect.poll(() => page.url()).not.toContain('q_ties=1');
+    await waitForRatings(page);
+  });
+
   test('a newer request supersedes older ones: rapid option changes end on the last one, never a stale board', async () => {
     const { page } = session;
     await page.getByText('Rating options').click();
