@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Duck } from '../../../src/io/duckdb.ts';
+import type { Live } from '../../../src/state/lens-context.svelte.ts';
 import { ThreadWorker } from './web-worker.ts';
 import { createWasmDuck } from './wasm-duck.ts';
 
@@ -16,6 +17,7 @@ const { PageState } = await import('../../../src/state/page.svelte.ts');
 const { DatasetStore } = await import('../../../src/state/dataset.svelte.ts');
 const { decodeView } = await import('../../../src/core/view/url-codec.ts');
 const { countsFingerprint } = await import('../../../src/core/stats/pair-counts.ts');
+const { live } = await import('../../../src/state/lens-context.svelte.ts');
 
 /** The address bar: history writes it, popstate says the user went Back. */
 const window = new EventTarget();
@@ -138,7 +140,7 @@ describe('the dataset store', () => {
 describe('the page’s flow', () => {
   let link = '';
 
-  it('a chosen file goes into the address, is read, sliced and rated; a filter follows into the address', async () => {
+  it('a chosen file goes into the address, is read, sliced, rated and shown to a lens; a filter follows into the address', async () => {
     goTo('/');
     const page = newPage();
     // Fewer bootstrap rounds than the default 1000: the intervals are not what is checked here.
@@ -156,6 +158,24 @@ describe('the page’s flow', () => {
       'the board of the whole file',
       () => [page.data.phase, page.data.error, page.ratings.error, page.slice.votes, !!page.ratings.leaderboard, page.ratings.computing],
     );
+    // A lens on the page's context, as the lens host runs it: asked again when the slice changes.
+    let lens!: Live<number>;
+    cleanups.push(
+      $effect.root(() => {
+        lens = live(() => {
+          const c = page.context;
+          const where = c?.where.sql ? ` WHERE ${c.where.sql}` : '';
+          return c
+            ? c.query({ sql: `SELECT sum(weight) AS n FROM battles${where}`, params: c.where.params }).then(([r]) => Number(r.n))
+            : null;
+        });
+      }),
+    );
+    await until(
+      () => lens.value === 40,
+      'the lens on the whole file',
+      () => [lens.value, lens.error],
+    );
     const source = addressed().source;
     expect(source.kind === 'local' && [source.file.name, source.file.size]).toEqual(['votes.csv', file.size]);
     expect([page.slice.votes, page.slice.models]).toEqual([40, 2]);
@@ -168,6 +188,11 @@ describe('the page’s flow', () => {
       () => [page.slice.votes, page.slice.where, page.slice.problem, page.view.state.filters, page.ratings.computing, page.ratings.error],
     );
     expect(page.sliceLabel).toMatch(/French/);
+    await until(
+      () => lens.value === 10,
+      'the lens on the French votes',
+      () => [lens.value, lens.error],
+    );
     expect(Math.abs(gap(page))).toBeLessThan(1e-6);
     await until(() => addressed().filters.length === 1, 'the filter in the address');
     expect(addressed().filters).toEqual(FRENCH);
