@@ -3,6 +3,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { HUB_CONNECT_ORIGINS } from './src/core/hub/hub-api.ts';
 
 /**
@@ -100,6 +101,13 @@ function serviceWorker() {
   });
 }
 
+/**
+ * Workers for the Node tests: vitest's default (cores − 1) is one on a 2-core machine, which ran the
+ * unit and SQL files one after another with a core idle. Both Node projects share the number (vitest
+ * runs them as one group).
+ */
+const NODE_WORKERS = Math.max(2, availableParallelism() - 1);
+
 // base './' makes the build work from any sub-path of a static host.
 export default defineConfig({
   base: './',
@@ -120,6 +128,9 @@ export default defineConfig({
           exclude: ['**/*.svelte.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          // A beforeAll that loads a sample into DuckDB is test work: it gets a test's time, not 10 s.
+          hookTimeout: 60_000,
+          maxWorkers: NODE_WORKERS,
         },
       },
       {
@@ -130,6 +141,9 @@ export default defineConfig({
           include: ['test/unit/**/*.svelte.test.ts'],
           environment: './test/unit/state/client-environment.ts',
           testTimeout: 60_000,
+          // A beforeAll that loads a sample into DuckDB is test work: it gets a test's time, not 10 s.
+          hookTimeout: 60_000,
+          maxWorkers: NODE_WORKERS,
         },
       },
       {
