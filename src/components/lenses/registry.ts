@@ -21,6 +21,7 @@ export const LENS_COMPONENTS: { [K in LensId]: () => LensModule<ContextOf<K>> | 
   safety: () => import('./SafetyLens.svelte'),
   defects: () => import('./DefectsLens.svelte'),
   judges: () => import('./JudgesLens.svelte'),
+  judgeboard: () => import('./JudgeBoardLens.svelte'),
   tools: () => import('./ToolsLens.svelte'),
   verdicts: () => import('./VerdictsLens.svelte'),
   style: () => import('./StyleLens.svelte'),

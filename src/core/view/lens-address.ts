@@ -169,6 +169,45 @@ export const SQL_SLOT = slot<SqlAddress>({ text: '' }, [
   ),
 ]);
 
+/** Judge board lens: the baseline model, whether strong verdicts count three times, and the judge (and its family) tested for self-preference. */
+export interface JudgeBoardAddress {
+  baseline: string | null;
+  /** Count a strong verdict (A>>B) three times, arena-hard's default; only where the file has strong verdicts. */
+  strong: boolean;
+  judge: string | null;
+  /** The judge's model family as typed; null: guessed from the judge's name. */
+  family: string | null;
+}
+
+const modelName = (t: string) => (t === '' || t.length > MAX_MODEL_NAME ? bad(`expected a model name, got ${describe(t)}`) : t);
+
+export const JUDGEBOARD_SLOT = slot<JudgeBoardAddress>({ baseline: null, strong: true, judge: null, family: null }, [
+  key(
+    'jb_base',
+    (s) => (s.baseline ? encodeValue(s.baseline) : null),
+    modelName,
+    (s, v) => (s.baseline = v),
+  ),
+  key(
+    'jb_strong',
+    (s) => (s.strong ? null : '1x'),
+    (t) => (t === '1x' ? false : t === '3x' ? true : bad(`expected 1x or 3x, got ${describe(t)}`)),
+    (s, v) => (s.strong = v),
+  ),
+  key(
+    'jb_judge',
+    (s) => (s.judge ? encodeValue(s.judge) : null),
+    modelName,
+    (s, v) => (s.judge = v),
+  ),
+  key(
+    'jb_family',
+    (s) => (s.family !== null ? encodeValue(s.family) : null),
+    (t) => (t.length > 100 ? bad(`expected a family of at most 100 characters, got ${describe(t)}`) : t),
+    (s, v) => (s.family = v),
+  ),
+]);
+
 function readMatrixMode(text: string, known?: readonly string[]): string | Bad {
   if (known) return known.includes(text) ? text : bad(`expected one of ${known.join(', ')}, got ${describe(text)}`);
   return /^[a-z][a-z-]{0,30}$/.test(text) ? text : bad(`expected a matrix mode, got ${describe(text)}`);

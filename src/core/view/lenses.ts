@@ -10,7 +10,7 @@ import { hasSafetyFlags } from '../lenses/safety.ts';
 import { hasStyleText } from '../lenses/style.ts';
 import { hasTimeColumn } from '../sql/time-windows.ts';
 import { convMetadataColumn } from '../sql/style-metadata.ts';
-import { COMPARE_SLOT, MATRIX_SLOT, PROFILE_SLOT, SQL_SLOT, type AddressSlot } from './lens-address.ts';
+import { COMPARE_SLOT, JUDGEBOARD_SLOT, MATRIX_SLOT, PROFILE_SLOT, SQL_SLOT, type AddressSlot } from './lens-address.ts';
 
 /** A key (or keys) and what it does, as the help overlay lists them. */
 export interface Shortcut {
@@ -75,6 +75,8 @@ export const LENSES = {
   safety: { label: 'Safety', offered: (d) => byShape('safety')(d) && hasSafetyFlags(d!.loadedColumns) },
   defects: { label: 'Defects', offered: byShape('defects') },
   judges: { label: 'Judges', offered: byShape('judges') },
+  // arena-hard's baseline view, AlpacaEval's length control, self-preference: any file with model pairs.
+  judgeboard: { label: 'Judge board', offered: (d) => d !== null, address: JUDGEBOARD_SLOT },
   tools: { label: 'Tools', offered: byShape('tools') },
   verdicts: { label: 'Verdicts', offered: byShape('verdicts') },
   style: {

@@ -29,6 +29,7 @@ describe('the lens registry', () => {
       'compare',
       'profile',
       'defects',
+      'judgeboard',
       'audit',
       'browse',
       'sql',
@@ -71,6 +72,7 @@ describe('the lenses’ slots in the address', () => {
       matrix: { mode: 'battles', top: 50, pair: ['a,b', 'c'] },
       compare: { left: [], right: [], rightAll: false, pivot: ['language'] },
       profile: { model: null, dim: null },
+      judgeboard: { baseline: null, strong: true, judge: null, family: null },
       sql: { text: 'SELECT 1' },
     });
     // Written back in the registry's order, and read again to the same view.

@@ -157,5 +157,11 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
     compare: fc.record({ left: filters, right: filters, rightAll: fc.boolean(), pivot: fc.option(path, { nil: null }) }),
     profile: fc.record({ model: fc.option(name, { nil: null }), dim: fc.option(name, { nil: null }) }),
     sql: fc.record({ text: text(300) }),
+    judgeboard: fc.record({
+      baseline: fc.option(name, { nil: null }),
+      strong: fc.boolean(),
+      judge: fc.option(name, { nil: null }),
+      family: fc.option(name, { nil: null }),
+    }),
   }),
 });
