@@ -87,7 +87,12 @@ describe('judge board on an arena-hard-style file', () => {
       ['claude-3-judge', rows.length / 2],
       ['gpt-4-judge', rows.length / 2],
     ]);
-    expect(guessFamily('gpt-4-judge')).toBe('gpt');
+    expect([guessFamily('gpt-4-judge'), guessFamily('gpt4_pair'), guessFamily('claude-3-opus'), guessFamily('llama')]).toEqual([
+      'gpt-4',
+      'gpt4',
+      'claude-3',
+      'llama',
+    ]);
     const votes = readRatedVotes(models, await run(ratedVotesSql(all, rater, itemColumns(columns))));
     // One item per question and answer pair, judged by both judges.
     expect(new Set(votes.item).size).toBe(rows.length / 2);

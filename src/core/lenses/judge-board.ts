@@ -129,9 +129,12 @@ export function readRatedVotes(models: readonly string[], rows: readonly Row[]):
   };
 }
 
-/** A judge's family guessed from its name: the letters it starts with ("gpt4_pair" → "gpt", "claude-3-opus" → "claude"). */
+/**
+ * A judge's family guessed from its name: the letters it starts with and the version number right
+ * after them ("gpt-4-judge" → "gpt-4", "gpt4_pair" → "gpt4", "claude-3-opus" → "claude-3", "llama" → "llama").
+ */
 export function guessFamily(judge: string): string {
-  return /^[\p{L}]+/u.exec(judge.trim())?.[0].toLowerCase() ?? '';
+  return /^\p{L}+(?:[-_ ]?\d+)?/u.exec(judge.trim())?.[0].toLowerCase() ?? '';
 }
 
 const round4 = (x: number | null | undefined) => (x === null || x === undefined ? null : Math.round(x * 1e4) / 1e4);
