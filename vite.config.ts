@@ -155,7 +155,12 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // One file at a time, all in one worker: playwright, the helpers and the browser connection
+          // are loaded once for the run instead of once per file. Its own group, after the Node tests
+          // when one vitest runs them all (a group has one number of workers).
           fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
