@@ -156,3 +156,25 @@ export function selfPreference(votes: RatedVotes, judge: string, family: string,
     familyModels: votes.models.filter((m) => isOfFamily(m, family)),
   };
 }
+
+/**
+ * A judge of one source against the raters of another (people in a "compare with" file) on the
+ * items both have: the two sources' votes must key their items alike (the same question id and
+ * model pair). Every rater of `others` counts, whatever its name.
+ */
+export function selfPreferenceAgainst(
+  votes: RatedVotes,
+  judge: string,
+  family: string,
+  others: RatedVotes,
+  options: GapOptions = {},
+): SelfPreference {
+  const j = votes.raters.indexOf(judge);
+  if (j < 0) throw new Error(`selfPreferenceAgainst: no rater "${judge}" in these votes`);
+  const gap = familyGap(
+    familyItemScores(votes, family, (r) => r === j),
+    familyItemScores(others, family, () => true),
+    options,
+  );
+  return { ...gap, judge, family, others: [...others.raters], familyModels: votes.models.filter((m) => isOfFamily(m, family)) };
+}

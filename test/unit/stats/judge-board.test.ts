@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { baselineBoard, type VerdictCells } from '../../../src/core/stats/baseline-winrate.ts';
 import { fitLengthLogit, lengthControlledWinRates, type LengthVotes } from '../../../src/core/stats/length-controlled.ts';
-import { familyGap, isOfFamily, selfPreference, type RatedVotes } from '../../../src/core/stats/self-preference.ts';
+import { familyGap, isOfFamily, selfPreference, selfPreferenceAgainst, type RatedVotes } from '../../../src/core/stats/self-preference.ts';
 import { isStrongVerdict, outcomeForLabel } from '../../../src/core/schema/winner-labels.ts';
 import { normal, seededRandom } from '../../../src/core/stats/random.ts';
 
@@ -284,5 +284,33 @@ describe('self-preference', () => {
     const s = selfPreference(planted(0, 6), 'gpt-4-judge', 'gpt-4', { rounds: 400 });
     expect(s.lower!).toBeLessThan(0);
     expect(s.upper!).toBeGreaterThan(0);
+  });
+
+  test('against a second source (people), matched by item key, the same gap as within one file', () => {
+    const votes = planted(0.8, 5);
+    const keep = (pick: (r: number) => boolean): RatedVotes => {
+      const idx = [...votes.rater.keys()].filter((v) => pick(votes.rater[v]));
+      return {
+        models: votes.models,
+        raters: votes.raters,
+        item: idx.map((v) => votes.item[v]),
+        rater: Int32Array.from(idx, (v) => votes.rater[v]),
+        a: Int32Array.from(idx, (v) => votes.a[v]),
+        b: Int32Array.from(idx, (v) => votes.b[v]),
+        outcome: Uint8Array.from(idx, (v) => votes.outcome[v]),
+        weight: Float64Array.from(idx, (v) => votes.weight[v]),
+      };
+    };
+    const within = selfPreference(votes, 'gpt-4-judge', 'gpt-4', { rounds: 200 });
+    const across = selfPreferenceAgainst(
+      keep((r) => r === 0),
+      'gpt-4-judge',
+      'gpt-4',
+      keep((r) => r > 0),
+      { rounds: 200 },
+    );
+    expect(across.gap).toBeCloseTo(within.gap!, 12);
+    expect(across.items).toBe(within.items);
+    expect([across.lower, across.upper]).toEqual([within.lower, within.upper]);
   });
 });
