@@ -100,8 +100,7 @@ export function withJudgeSlots(spec: JudgeSpec, row: Row | undefined): JudgeSpec
  * never guessed.
  */
 export function verdictSql(expr: string): string {
-  const v = `regexp_replace(lower(trim(CAST(${expr} AS VARCHAR))), '\\s+', ' ', 'g')`;
-  const bare = `regexp_replace(${v}, '${WRAPPING_SQL}', '', 'g')`;
+  const { v, bare } = verdictTextSql(expr);
   const list = (outcomes: Outcome[]) =>
     Object.entries(RULES)
       .filter(([, o]) => outcomes.includes(o))
@@ -109,6 +108,12 @@ export function verdictSql(expr: string): string {
       .join(', ');
   const is = (outcomes: Outcome[]) => `(${v} IN (${list(outcomes)}) OR ${bare} IN (${list(outcomes)}))`;
   return `CASE WHEN ${is(['a'])} THEN 'A' WHEN ${is(['b'])} THEN 'B' WHEN ${is(['tie', 'both_bad'])} THEN 'tie' ELSE 'invalid' END`;
+}
+
+/** A verdict as compared with the labels: lower-cased, spaces collapsed (v), and also without its wrapping (bare). */
+export function verdictTextSql(expr: string): { v: string; bare: string } {
+  const v = `regexp_replace(lower(trim(CAST(${expr} AS VARCHAR))), '\\s+', ' ', 'g')`;
+  return { v, bare: `regexp_replace(${v}, '${WRAPPING_SQL}', '', 'g')` };
 }
 
 // winner-labels.ts WRAPPING as a DuckDB (RE2) pattern inside a SQL string literal.

@@ -75,7 +75,7 @@ export interface BaselineBoard {
   seed: number;
   /** Strong verdicts among all votes of the cells. */
   strongVotes: number;
-  /** Every model but the baseline, best predicted (then direct) rate first. */
+  /** Every model with votes but the baseline, best predicted (then direct) rate first. */
   rows: BaselineRow[];
 }
 
@@ -167,9 +167,12 @@ export function baselineBoard(cells: VerdictCells, options: BaselineOptions): Ba
     return { lower: quantileInPlace(v, lowP), upper: quantileInPlace(v, highP) };
   };
 
+  // Models of the list with no vote in these cells (another slice's) have no row.
+  const voted = new Uint8Array(m);
+  for (let k = 0; k < cells.a.length; k++) if (cells.n[k] > 0) voted[cells.a[k]] = voted[cells.b[k]] = 1;
   const rows: BaselineRow[] = [];
   for (let j = 0; j < m; j++) {
-    if (j === base) continue;
+    if (j === base || !voted[j]) continue;
     const rec = record[j];
     let predicted: RateInterval | null = null;
     const rj = fit.ratings[j],

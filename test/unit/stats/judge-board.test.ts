@@ -97,6 +97,11 @@ describe('baseline view (arena-hard show_result.py)', () => {
     expect(d.upper!).toBeCloseTo(0.6 + half, 2);
   });
 
+  test('a model of the list without a vote in the cells has no row', () => {
+    const withIdle = { ...votes, models: ['base', 'x', 'idle'] };
+    expect(baselineBoard(withIdle, { baseline: 'base', rounds: 20 }).rows.map((r) => r.model)).toEqual(['x']);
+  });
+
   test('an unknown baseline is an error that names it', () => {
     expect(() => baselineBoard(votes, { baseline: 'nobody' })).toThrow(/nobody/);
   });
