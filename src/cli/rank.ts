@@ -18,7 +18,8 @@ import { buildBattles, loadAndRecognise, RAW_TABLE, readSummary } from './lib/op
 import { styleBoard, styleCsv, styleJson, styleText } from './lib/style-board.ts';
 import { isConfigOrSplit, parseHubInput, type HubRef } from '../core/hub/hub-ref.ts';
 import type { QuickToggles } from '../core/view/view-state.ts';
-import { checkWhere, hasQuickFilter, readSlice, wholeSlice, type Slice } from './lib/slice.ts';
+import { checkWhere, hasQuickFilter, NO_QUICK, readSlice, wholeSlice, type Slice } from './lib/slice.ts';
+import { rankChanges } from '../core/stats/rank-change.ts';
 import { tallySummary, tallyWholeFile } from './lib/tally.ts';
 import type { LoadedFile } from './read-file.ts';
 import type { HubFile } from './read-hub.ts';
@@ -314,14 +315,18 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         io.stdout(args.output === 'json' ? auditJson(report, provenance, voters) : auditText(report) + voterText(voters));
         return 0;
       }
-      const board = await threads.leaderboard(counts, {
+      const options = {
         anchor: args.anchor,
         bootstrapRounds: args.bootstrapRounds,
         seed: args.seed,
         ties: args.ties,
         intervals: args.intervals,
         reweightPairs: args.reweightPairs,
-      });
+      };
+      const board = await threads.leaderboard(counts, options);
+      // A slice's board says each model's rank against the whole file's board, fitted alike.
+      const sliced = !tallied && (args.where.length > 0 || hasQuickFilter(args.quick));
+      const changes = sliced ? rankChanges(board, await threads.leaderboard((await readSlice(db, [], NO_QUICK)).counts, options)) : null;
       for (const w of inputWarnings(opened.file, summary, board.warnings)) io.stderr(`warning: ${w}\n`);
       const signal = signalText(board);
       if (signal) io.stderr(`${signal}\n`);
@@ -329,10 +334,10 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       const apart = { minVotes, dropped: slice.dropped };
       io.stdout(
         args.output === 'json'
-          ? leaderboardJson(board, done, apart)
+          ? leaderboardJson(board, done, apart, changes)
           : args.output === 'csv'
-            ? leaderboardCsv(board, done, apart)
-            : leaderboardText(board) + apartText(apart),
+            ? leaderboardCsv(board, done, apart, changes)
+            : leaderboardText(board, changes) + apartText(apart),
       );
       return 0;
     } finally {

@@ -209,6 +209,13 @@ export class PageState {
       // The widgets' and lenses' queries set off by the same change wait for the board the user is waiting on.
       untrack(() => this.data.duck)?.hold(shown, BOARD_FIRST_MS);
     });
+    // A filtered board shows each model's rank change against the whole file's board, fitted alike.
+    $effect(() => {
+      const ds = this.dataset;
+      const rating = $state.snapshot(this.view.state.rating);
+      const wanted = !!ds && this.filtered && this.data.phase === 'ready';
+      this.ratings.wholeBoard(wanted ? ds!.counts : null, ds ? leaderboardOptions(rating, ds.counts.models) : {});
+    });
     $effect(() => {
       if (!this.ratings.leaderboard || this.ratings.leaderboard.rows.length === 0) return;
       const whole = untrack(() => this.data.phase === 'ready' || (this.data.countedWhole && this.ratings.counts === this.data.earlyCounts));

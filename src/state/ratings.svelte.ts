@@ -15,6 +15,7 @@ import type { SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
 import type { BootstrapEnd } from '../core/view/bootstrap-end.ts';
+import { rankChanges, type RankChange } from '../core/stats/rank-change.ts';
 
 export { Superseded };
 
@@ -36,6 +37,16 @@ export class RatingsStore {
   error = $state<string | null>(null);
   /** Something that went wrong and was mended (a restarted worker), said once. */
   notice = $state<string | null>(null);
+
+  /** The whole file's board, fitted alike, while the view is filtered (wholeBoard); null otherwise or until fitted. */
+  overall = $state.raw<Leaderboard | null>(null);
+  /** Each model's rank on the filtered board against the whole file's (stats/rank-change.ts); null unfiltered. */
+  readonly changes = $derived.by<RankChange[] | null>(() =>
+    this.overall && this.leaderboard ? rankChanges(this.leaderboard, this.overall) : null,
+  );
+  private overallKey = '';
+  /** The last board whose every round ran, by request key: the whole file's, when the view was unfiltered before. */
+  private lastFinal: { key: string; board: Leaderboard } | null = null;
 
   private readonly client = new RatingClient();
   private last: { counts: PairCounts; options: LeaderboardOptions } | null = null;
@@ -75,6 +86,34 @@ export class RatingsStore {
     return this.client.elo(models, a, b, outcome, k);
   }
 
+  /**
+   * Keeps `overall` as the board of `counts` (the whole file's) with `options`, for a filtered
+   * view's rank changes; null counts forget it. The board just shown unfiltered is reused, else
+   * it is fitted in the worker once per counts and options.
+   */
+  wholeBoard(counts: PairCounts | null, options: LeaderboardOptions): void {
+    untrack(() => {
+      const key = counts ? `${countsFingerprint(counts)}|${JSON.stringify(options)}` : '';
+      if (key === this.overallKey) return;
+      this.overallKey = key;
+      this.overall = null;
+      if (!counts) return;
+      if (this.lastFinal?.key === key) {
+        this.overall = this.lastFinal.board;
+        return;
+      }
+      this.client.board(counts, options).then(
+        (board) => {
+          if (this.overallKey === key) this.overall = board;
+        },
+        () => {
+          // Without the whole file's board the filtered board simply shows no change column.
+          if (this.overallKey === key) this.overallKey = '';
+        },
+      );
+    });
+  }
+
   /** Runs the last request again (after an error). */
   retry(): void {
     if (!this.last) return;
@@ -92,6 +131,9 @@ export class RatingsStore {
     this.counts = null;
     this.computing = false;
     this.lastKey = '';
+    this.overall = null;
+    this.overallKey = '';
+    this.lastFinal = null;
     this.settleShown();
   }
 
@@ -138,6 +180,7 @@ export class RatingsStore {
         this.leaderboard = leaderboard;
         if (observed) this.observed = observed;
         if (final) {
+          this.lastFinal = { key, board: leaderboard };
           this.computing = false;
           this.ended = { how: 'done', roundsDone: leaderboard.roundsDone, rounds: leaderboard.rounds, reason: null };
           mark('intervals-done');

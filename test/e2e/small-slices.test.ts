@@ -121,12 +121,17 @@ async function writeFile(): Promise<Map<string, { votes: number; wins: number; l
   return hard;
 }
 
-/** The leaderboard's rows as shown: model, Rank (UB) cell and interval cell. */
+/** The leaderboard's rows as shown: model, Rank (UB) and interval cell. */
 const boardRows = (page: Page) =>
   page.locator('[data-testid="leaderboard"] tbody tr').evaluateAll((trs) =>
     trs.map((tr) => ({
       model: tr.getAttribute('data-model')!,
-      rank: tr.querySelector('td')!.textContent!.trim(),
+      // The cell's own text: a filtered board puts the rank change (its own element) before it.
+      rank: [...tr.querySelector('[data-field="rank"]')!.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join('')
+        .trim(),
       interval: tr.querySelector('td.ci')!.textContent!.trim(),
     })),
   );
@@ -141,6 +146,8 @@ function records(csv: string): Record<string, string>[] {
 describe('a category board of a small slice (LMArena 100k shape, hard prompts)', () => {
   let session: Session;
   let hard: Map<string, { votes: number; wins: number; losses: number; ties: number }>;
+  /** The whole file's board as downloaded before the filter: the rank changes' reference. */
+  let wholeBoard: Record<string, string>[] = [];
   beforeAll(async () => {
     hard = await writeFile();
     session = await openSession({ width: 1440, height: 900 });
@@ -187,6 +194,8 @@ describe('a category board of a small slice (LMArena 100k shape, hard prompts)',
     const { page } = session;
     await page.getByTestId('option-rounds').selectOption('1000');
     await waitForRatings(page);
+    wholeBoard = records(await downloadText(page, () => page.getByTestId('download-leaderboard-csv').click()));
+    expect(wholeBoard.every((r) => r.rank_change === '' && r.rank_overall === '')).toBe(true);
     await page.locator('[data-dimension="hard_prompts"] [data-value="true"] input').check();
     await page.getByTestId('min-votes-note').waitFor({ timeout: 60_000 });
     await waitForRatings(page);
@@ -202,6 +211,32 @@ describe('a category board of a small slice (LMArena 100k shape, hard prompts)',
     }
     expect(rows[0].rank).toBe('1');
     expect(await page.getByTestId('min-votes-note').getAttribute('data-min-votes')).toBe(String(MINIMUM));
+  });
+
+  test("each model's rank change against the whole file's board: FastChat's rule on both downloaded boards, and on screen", async () => {
+    const { page } = session;
+    await page.locator('[data-field="rank-change"]').first().waitFor({ timeout: 60_000 });
+    const slice = records(await downloadText(page, () => page.getByTestId('download-leaderboard-csv').click())).filter((r) => r.rating);
+    // FastChat's recompute_final_ranking on the whole file's board, cut to the models rated in the slice.
+    const shared = wholeBoard.filter((w) => w.rating && slice.some((r) => r.model === w.model));
+    const overall = new Map(shared.map((w) => [w.model, 1 + shared.filter((o) => Number(o.lower) > Number(w.upper)).length]));
+    const shown = new Map(
+      await page
+        .locator('[data-testid="leaderboard"] tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [tr.getAttribute('data-model')!, tr.querySelector('[data-field="rank-change"]')?.textContent ?? null] as const),
+        ),
+    );
+    let moved = 0;
+    for (const r of slice) {
+      const change = overall.get(r.model)! - Number(r.rank);
+      expect([r.rank_overall, r.rank_change], r.model).toEqual([String(overall.get(r.model)), String(change)]);
+      expect(Number(r.rank_change_lower)).toBeLessThanOrEqual(change);
+      expect(Number(r.rank_change_upper)).toBeGreaterThanOrEqual(change);
+      expect(shown.get(r.model), r.model).toBe(change > 0 ? `↑${change}` : change < 0 ? `↓${-change}` : '–');
+      if (change !== 0) moved++;
+    }
+    expect(moved, 'models whose rank moves in the slice').toBeGreaterThan(0);
   });
 
   test('models below the minimum are listed apart with their votes, not ranked', async () => {

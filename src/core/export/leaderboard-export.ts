@@ -1,5 +1,6 @@
 import type { Leaderboard } from '../stats/leaderboard.ts';
 import type { DroppedModel } from '../stats/min-votes.ts';
+import type { RankChange } from '../stats/rank-change.ts';
 import { toCsv, type CsvValue } from './csv.ts';
 import { provenanceRecord, withProvenance, type Provenance } from './provenance.ts';
 
@@ -24,6 +25,10 @@ export const LEADERBOARD_CSV_HEADER = [
   'sandwich_lower',
   'sandwich_upper',
   'sandwich_se',
+  'rank_overall',
+  'rank_change',
+  'rank_change_lower',
+  'rank_change_upper',
 ] as const;
 
 /** `rank --json` and the page's JSON download: this object, with `models` as LEADERBOARD_CSV_HEADER records. */
@@ -31,8 +36,13 @@ export const LEADERBOARD_JSON_FORMAT = 'arena-lens-leaderboard/2';
 
 const round = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? null : Number(x.toFixed(digits)));
 
-/** The leaderboard as records with stable names: the CSV columns and the JSON objects. */
-export function leaderboardRecords(board: Leaderboard) {
+/**
+ * The leaderboard as records with stable names: the CSV columns and the JSON objects. `changes`
+ * (a filtered board against the whole file's, stats/rank-change.ts) fill rank_overall and
+ * rank_change with its range; they are null on the whole file's own board.
+ */
+export function leaderboardRecords(board: Leaderboard, changes: readonly RankChange[] | null = null) {
+  const change = new Map((changes ?? []).map((c) => [c.model, c]));
   return board.rows.map((r) => ({
     rank: r.rank,
     model: r.model,
@@ -54,6 +64,10 @@ export function leaderboardRecords(board: Leaderboard) {
     sandwich_lower: round(r.sandwichLower, 3),
     sandwich_upper: round(r.sandwichUpper, 3),
     sandwich_se: round(r.se, 3),
+    rank_overall: change.get(r.model)?.rankOverall ?? null,
+    rank_change: change.get(r.model)?.change ?? null,
+    rank_change_lower: change.get(r.model)?.changeLower ?? null,
+    rank_change_upper: change.get(r.model)?.changeUpper ?? null,
   }));
 }
 
@@ -61,8 +75,13 @@ export function leaderboardRecords(board: Leaderboard) {
  * The CSV: the rated board, then the models the minimum of votes left out, each on a row of its own
  * with its record, no rating and the flag `below minimum votes (N)`, so a download loses no model.
  */
-export function leaderboardCsv(board: Leaderboard, provenance: Provenance | null = null, apart: BelowMinimum | null = null): string {
-  const records: Partial<Record<(typeof LEADERBOARD_CSV_HEADER)[number], CsvValue>>[] = leaderboardRecords(board);
+export function leaderboardCsv(
+  board: Leaderboard,
+  provenance: Provenance | null = null,
+  apart: BelowMinimum | null = null,
+  changes: readonly RankChange[] | null = null,
+): string {
+  const records: Partial<Record<(typeof LEADERBOARD_CSV_HEADER)[number], CsvValue>>[] = leaderboardRecords(board, changes);
   for (const m of apart?.dropped ?? []) {
     records.push({ model: m.model, votes: m.votes, wins: m.wins, losses: m.losses, ties: m.ties, flag: belowMinimumFlag(apart!.minVotes) });
   }
@@ -94,7 +113,12 @@ export interface BelowMinimum {
   dropped: DroppedModel[];
 }
 
-export function leaderboardObject(board: Leaderboard, provenance: Provenance | null = null, apart: BelowMinimum | null = null) {
+export function leaderboardObject(
+  board: Leaderboard,
+  provenance: Provenance | null = null,
+  apart: BelowMinimum | null = null,
+  changes: readonly RankChange[] | null = null,
+) {
   return {
     format: LEADERBOARD_JSON_FORMAT,
     provenance: provenance ? provenanceRecord(provenance) : null,
@@ -114,11 +138,18 @@ export function leaderboardObject(board: Leaderboard, provenance: Provenance | n
         }
       : null,
     warnings: board.warnings.map((w) => w.message),
-    models: leaderboardRecords(board),
+    /** What rank_overall and rank_change compare with: the whole file's board (null: this is it). */
+    rank_change_against: changes ? 'all votes' : null,
+    models: leaderboardRecords(board, changes),
     pairwise: pairwiseRecord(board),
   };
 }
 
-export function leaderboardJson(board: Leaderboard, provenance: Provenance | null = null, apart: BelowMinimum | null = null): string {
-  return JSON.stringify(leaderboardObject(board, provenance, apart), null, 2) + '\n';
+export function leaderboardJson(
+  board: Leaderboard,
+  provenance: Provenance | null = null,
+  apart: BelowMinimum | null = null,
+  changes: readonly RankChange[] | null = null,
+): string {
+  return JSON.stringify(leaderboardObject(board, provenance, apart, changes), null, 2) + '\n';
 }

@@ -85,7 +85,7 @@ describe('rank on the shipped samples', () => {
     const csv = (await run(main, join(STATIC, 'comparag-votes.parquet'), '--bootstrap', '0', '--csv')).stdout;
     expect(csv.split('\r\n')[0]).toBe(
       'rank,model,rating,lower,upper,votes,wins,losses,ties,group,win_rate,rank_lower,rank_upper,flag,tier,' +
-        'bootstrap_lower,bootstrap_upper,sandwich_lower,sandwich_upper,sandwich_se,' +
+        'bootstrap_lower,bootstrap_upper,sandwich_lower,sandwich_upper,sandwich_se,rank_overall,rank_change,rank_change_lower,rank_change_upper,' +
         'source_file,source_fingerprint,slice,quick_filters,anchor,ties_model,interval_method,bootstrap_rounds,rounds_done,provisional,seed,vote_weighting',
     );
   });
