@@ -6,7 +6,8 @@
  * Long runs yield between chunks, so a newer request of the same lane or a cancel is seen within
  * milliseconds; different lanes interleave.
  */
-import { computeLeaderboard, IncrementalLeaderboard } from '../core/stats/leaderboard.ts';
+import { IncrementalLeaderboard, type Leaderboard } from '../core/stats/leaderboard.ts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
 import { SliceComparer } from '../core/stats/slice-compare.ts';
 import { fitStyleControl } from '../core/stats/style-control.ts';
 import { onlineElo } from '../core/stats/elo.ts';
@@ -94,7 +95,22 @@ async function run(request: Exclude<RatingRequest, RequestNotice>): Promise<void
   else if (request.type === 'judgeboard') post({ type: 'judgeboard', id, board: computeJudgeBoard(request.input, request.options) });
   else if (request.type === 'elo')
     post({ type: 'elo', id, ratings: onlineElo(request.models, request.a, request.b, request.outcome, { k: request.k }) });
-  else post({ type: 'board', id, leaderboard: computeLeaderboard(request.counts, request.options) });
+  else post({ type: 'board', id, leaderboard: subBoard(request.counts, request.options) });
+}
+
+/** The last sub-board fitted (the whole file's, beside a filtered board): a new scale only translates it. */
+let lastSub: { counts: string; options: string; board: IncrementalLeaderboard } | null = null;
+
+function subBoard(counts: PairCounts, options: LeaderboardOptions): Leaderboard {
+  const key = { counts: countsFingerprint(counts), options: fitKey(options) };
+  if (lastSub && lastSub.counts === key.counts && lastSub.options === key.options && lastSub.board.finished) {
+    lastSub.board.rescale({ anchor: options.anchor, mean: options.mean });
+    return lastSub.board.current();
+  }
+  const board = new IncrementalLeaderboard(counts, options);
+  board.runRounds(Infinity);
+  lastSub = { ...key, board };
+  return board.current();
 }
 
 /** The last leaderboard asked for, kept so a new anchor (or mean) only translates it. */
@@ -116,6 +132,8 @@ async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<
     board.rescale({ anchor: request.options.anchor, mean: request.options.mean });
   } else {
     board = new IncrementalLeaderboard(request.counts, request.options);
+    // The board left (the whole file's, when a filter comes in) is what a filtered board's rank changes compare with.
+    if (last?.board.finished) lastSub = last;
     last = { ...key, board };
   }
   // The point ratings at once; the sandwich columns come with the first intervals (a board that is already final has them).
