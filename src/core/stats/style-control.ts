@@ -25,6 +25,7 @@ import { rankUpperBound } from './ranks.ts';
  * comparison group) and keeps every rating finite, also for a model that never lost. Ratings:
  * 400·r + 1000 (scale_and_offset), then shifted to the anchor: FastChat's own is
  * mixtral-8x7b-instruct-v0.1 at 1114 when that model is present; the caller's anchor replaces it.
+ * Without an anchor, each group is centred as the raw board is, on its models with a finite MLE.
  *
  * Intervals: robust (sandwich) covariance V = (∇²L)⁻¹ J (∇²L)⁻¹, J = Σ w·(y − p)²·c cᵀ (Huber–White,
  * as sandwich.ts), for the coefficients and for each rating against its group's mean or the anchor.
@@ -210,11 +211,37 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
     return Math.max(0, quadraticForm(meat, size, u));
   };
 
-  // Elo scale: 400·r + 1000, then the anchor's shift.
+  // Without an anchor, each comparison group is centred like the raw board: the mean over its models
+  // with a finite MLE is the raw one (1000). The penalty centres Σ r = 0 over every model, a model that
+  // never lost included, whose penalty-made rating would otherwise move all the others.
+  const centring = new Float64Array(m);
+  for (const grp of raw.groups) {
+    let rawSum = 0,
+      sum = 0;
+    for (const j of grp.members) {
+      rawSum += raw.ratings[j]!;
+      sum += 400 * x[j] + 1000;
+    }
+    const delta = (rawSum - sum) / grp.members.length;
+    for (const j of grp.members) centring[j] = delta;
+  }
+  // A model without a finite MLE moves with the group of the opponent it met most.
+  const met = new Map<number, Map<number, number>>();
+  for (const v of keep)
+    for (const [j, o] of [
+      [a[v], b[v]],
+      [b[v], a[v]],
+    ])
+      if (raw.ratings[j] === null && raw.ratings[o] !== null) {
+        const row = met.get(j) ?? met.set(j, new Map()).get(j)!;
+        row.set(o, (row.get(o) ?? 0) + weight[v]);
+      }
+  for (const [j, row] of met) centring[j] = centring[[...row].sort((p, q) => q[1] - p[1] || p[0] - q[0])[0][0]];
+  // Elo scale: 400·r + 1000, then the anchor's shift or the centring.
   const elo = Array.from({ length: m }, (_, j) => 400 * x[j] + 1000);
   const anchorIndex = anchor ? models.indexOf(anchor.model) : -1;
   const shift = anchorIndex >= 0 ? anchor!.value - elo[anchorIndex] : 0;
-  const controlled: (number | null)[] = elo.map((e) => e + shift);
+  const controlled: (number | null)[] = elo.map((e, j) => e + (anchorIndex >= 0 ? shift : centring[j]));
   const lowerC: (number | null)[] = new Array(m).fill(null),
     upperC = lowerC.slice();
   const rated = (j: number) => raw.ratings[j] !== null;

@@ -199,6 +199,13 @@ describe('fitStyleControl', () => {
     expect(fit.votesGiven).toBe(4_000 + extra);
     expect(fit.rows.filter((r) => r.controlledRank !== null)).toHaveLength(4);
     expect(fit.rows.at(-1)!.model).toBe('champ');
+    // Centred like the raw board, on the models with a finite MLE: the champ's penalty-made rating
+    // no longer moves the others (it moved them by ~70 points when the penalty's Σ r = 0 set the scale).
+    const rated = fit.rows.filter((r) => r.flag === null);
+    expect(rated.reduce((s, r) => s + r.controlled!, 0) / rated.length).toBeCloseTo(1000, 6);
+    const without = byModel(fitStyleControl(votes));
+    for (const r of rated) expect(Math.abs(r.controlled! - without[r.model].controlled!), r.model).toBeLessThan(5);
+    for (const r of rated) expect(Math.abs(r.change!), r.model).toBeLessThan(60);
   });
 
   test('refuses votes whose columns differ in length or hold a non-finite feature', () => {
