@@ -4,6 +4,8 @@
  * sent again, once, to a fresh worker; a second death fails them with a clear message.
  */
 import type { PairCounts } from '../core/stats/pair-counts.ts';
+import type { CompareOptions, SourceComparison } from '../core/stats/source-compare.ts';
+import type { MatchedItem } from '../core/sources/match-items.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
@@ -125,6 +127,11 @@ export class RatingClient {
   /** A sub-slice's leaderboard with every bootstrap round run. */
   board(counts: PairCounts, options: LeaderboardOptions): Promise<Leaderboard> {
     return this.once({ type: 'board', id: 0, counts, options }, (m) => (m.type === 'board' ? m.leaderboard : undefined));
+  }
+
+  /** Two sources compared on their matched items; rejects with Superseded when a newer comparison is asked for. */
+  sources(items: MatchedItem[], options: CompareOptions): Promise<SourceComparison> {
+    return this.once({ type: 'sources', id: 0, items, options }, (m) => (m.type === 'sources' ? m.comparison : undefined));
   }
 
   /** Online Elo over votes in time order; rejects with Superseded when a newer one is asked for. */

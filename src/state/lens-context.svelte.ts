@@ -17,6 +17,8 @@ import type { RatingsStore } from './ratings.svelte.ts';
 import type { ViewStore } from './view.svelte.ts';
 import type { DroppedModel } from '../core/stats/min-votes.ts';
 import { Newest, type Load } from './newest.ts';
+import type { SecondSourceStore } from './second-source.svelte.ts';
+import type { SourceVote } from '../core/sources/match-items.ts';
 
 export type { Run } from './newest.ts';
 import type { OnlineEloSource } from './online-elo.ts';
@@ -68,11 +70,16 @@ export interface LensContext extends PageParts {
   fit(counts: PairCounts, options: LeaderboardOptions): Promise<Leaderboard>;
   /** Rows of one statement typed in the SQL console, checked read-only first (sql-console.ts). */
   sql(text: string): Promise<ConsoleResult>;
+  /** The Two sources lens's second file ("compare with"). */
+  second: SecondSourceStore;
+  /** Both sources' votes with the key column's value, the first's in the slice. */
+  sourceVotes(keyColumn: string): Promise<[SourceVote[], SourceVote[]]>;
 }
 
 export interface LensContextParts extends PageParts {
   dataset: OpenedDataset;
   where: SqlCondition;
+  second: SecondSourceStore;
 }
 
 /** The context over the page's DuckDB: the only place a lens's requests reach it. */
@@ -88,6 +95,7 @@ export function makeLensContext(duck: Duck, parts: LensContextParts): LensContex
     board: async (where, rounds) => parts.ratings.subBoard(await counts(where), { bootstrapRounds: rounds }),
     fit: (c, options) => parts.ratings.subBoard(c, options),
     sql: (text) => runConsoleQuery(duck, text),
+    sourceVotes: (keyColumn) => parts.second.votes(duck, keyColumn, parts.where),
   };
 }
 

@@ -9,6 +9,7 @@ import { untrack } from 'svelte';
 import { DatasetStore } from './dataset.svelte.ts';
 import { RatingsStore } from './ratings.svelte.ts';
 import { SliceStore } from './slice.svelte.ts';
+import { SecondSourceStore } from './second-source.svelte.ts';
 import { ViewStore } from './view.svelte.ts';
 import { UpdateStore } from './update.svelte.ts';
 import { ThemeStore } from './theme.svelte.ts';
@@ -50,6 +51,8 @@ export class PageState {
   readonly ratings = new RatingsStore();
   readonly update = new UpdateStore();
   readonly theme = new ThemeStore();
+  /** The Two sources lens's second file. */
+  readonly second = new SecondSourceStore(this.view);
   editingMapping = $state(false);
   /** A link named a local file that has not been given yet: the page asks for it and checks it. */
   linkWantsFile = $state(false);
@@ -130,6 +133,7 @@ export class PageState {
       ratings: this.ratings,
       fileStem: this.fileStem,
       view: this.view,
+      second: this.second,
     };
     const last = this.lastContext;
     const same = last && duck === this.lastDuck && (Object.keys(next) as (keyof LensContextParts)[]).every((k) => next[k] === last[k]);
@@ -220,6 +224,14 @@ export class PageState {
       if (!this.ratings.leaderboard || this.ratings.leaderboard.rows.length === 0) return;
       const whole = untrack(() => this.data.phase === 'ready' || (this.data.countedWhole && this.ratings.counts === this.data.earlyCounts));
       markPainted('leaderboard', ...(whole ? (['leaderboard-whole'] as const) : []));
+    });
+    // A link naming a remote second source reads it once the first dataset is read (a local one is asked for in the lens).
+    $effect(() => {
+      const named = this.view.state.slots.sources.with;
+      if (!this.dataset || named?.kind !== 'remote') return;
+      untrack(() => {
+        if (JSON.stringify(this.second.ref) !== JSON.stringify(named)) void this.second.chooseUrl(named.url);
+      });
     });
     // GenRM opens on Judges, French-Maxx on Defects, when the lens in use is not one of theirs.
     $effect(() => {

@@ -8,6 +8,8 @@ import { untrack } from 'svelte';
 import { RatingClient, Superseded, type AuditHandlers, type CompareHandlers } from '../io/rating-client.ts';
 import type { AuditOptions } from '../core/stats/audit.ts';
 import type { JudgeBoard, JudgeBoardInput, JudgeBoardOptions } from '../core/stats/judge-board.ts';
+import type { CompareOptions, SourceComparison } from '../core/stats/source-compare.ts';
+import type { MatchedItem } from '../core/sources/match-items.ts';
 import { mark } from '../io/marks.ts';
 import { countsFingerprint, type PairCounts } from '../core/stats/pair-counts.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
@@ -63,6 +65,11 @@ export class RatingsStore {
   /** The style-controlled fit, in the worker; rejects with Superseded when a newer one is asked for. */
   style(votes: StyleVotes, options: StyleControlOptions = {}): Promise<StyleControlFit> {
     return this.client.style(votes, options);
+  }
+
+  /** Two sources on their matched items (agreement, both boards, τ and ρ), in the worker; rejects with Superseded when a newer one is asked for. */
+  sources(items: MatchedItem[], options: CompareOptions): Promise<SourceComparison> {
+    return this.client.sources(items, options);
   }
 
   /** The trust audit of some counts, its parts streamed to `handlers`; returns a function that stops it. */

@@ -11,6 +11,8 @@ import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/s
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
 import type { AuditOptions, AuditReport } from '../core/stats/audit.ts';
 import type { JudgeBoard, JudgeBoardInput, JudgeBoardOptions } from '../core/stats/judge-board.ts';
+import type { CompareOptions, SourceComparison } from '../core/stats/source-compare.ts';
+import type { MatchedItem } from '../core/sources/match-items.ts';
 
 export type RatingRequest =
   | { type: 'rate'; id: number; counts: PairCounts; options: LeaderboardOptions }
@@ -26,6 +28,8 @@ export type RatingRequest =
   | { type: 'audit'; id: number; counts: PairCounts; options: AuditOptions }
   /** The judge board (core/stats/judge-board.ts): baseline view, length-controlled win rates, self-preference; one answer. */
   | { type: 'judgeboard'; id: number; input: JudgeBoardInput; options: JudgeBoardOptions }
+  /** Two sources on the same items (core/stats/source-compare.ts); one answer. */
+  | { type: 'sources'; id: number; items: MatchedItem[]; options: CompareOptions }
   | { type: 'cancel'; id: number }
   /** The point board of `rate` request `id` is painted: its bootstrap may take the cores now. */
   | { type: 'shown'; id: number };
@@ -49,6 +53,7 @@ export type RatingResponse =
   | { type: 'elo'; id: number; ratings: Float64Array }
   | { type: 'audit'; id: number; report: AuditReport; final: boolean }
   | { type: 'judgeboard'; id: number; board: JudgeBoard }
+  | { type: 'sources'; id: number; comparison: SourceComparison }
   | { type: 'progress'; id: number; roundsDone: number; rounds: number }
   | { type: 'error'; id: number; error: WorkerError };
 

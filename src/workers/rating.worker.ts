@@ -28,6 +28,7 @@ import {
 import type { LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import { countsFingerprint } from '../core/stats/pair-counts.ts';
 import { ShownGate } from './shown-gate.ts';
+import { compareSources } from '../core/stats/source-compare.ts';
 
 const CHUNK = 20;
 
@@ -40,7 +41,16 @@ function spawnHelper(onMessage: (message: HelperResponse) => void, onError: () =
 }
 const helper = new BootstrapHelper(spawnHelper, () => navigator.hardwareConcurrency ?? 1);
 const COMPARE_CHUNK = 5;
-const latest: Record<RequestLane, number> = { rate: -1, compare: -1, style: -1, board: -1, elo: -1, audit: -1, judgeboard: -1 };
+const latest: Record<RequestLane, number> = {
+  rate: -1,
+  compare: -1,
+  style: -1,
+  board: -1,
+  elo: -1,
+  audit: -1,
+  judgeboard: -1,
+  sources: -1,
+};
 const cancelled = new Set<number>();
 /** Each rate request's bootstrap waits for its point board to be painted. */
 const shown = new ShownGate(SHOWN_WAIT_MS);
@@ -95,6 +105,7 @@ async function run(request: Exclude<RatingRequest, RequestNotice>): Promise<void
   else if (request.type === 'judgeboard') post({ type: 'judgeboard', id, board: computeJudgeBoard(request.input, request.options) });
   else if (request.type === 'elo')
     post({ type: 'elo', id, ratings: onlineElo(request.models, request.a, request.b, request.outcome, { k: request.k }) });
+  else if (request.type === 'sources') post({ type: 'sources', id, comparison: compareSources(request.items, request.options) });
   else post({ type: 'board', id, leaderboard: subBoard(request.counts, request.options) });
 }
 

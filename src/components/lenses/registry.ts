@@ -26,6 +26,7 @@ export const LENS_COMPONENTS: { [K in LensId]: () => LensModule<ContextOf<K>> | 
   verdicts: () => import('./VerdictsLens.svelte'),
   style: () => import('./StyleLens.svelte'),
   audit: () => import('./AuditLens.svelte'),
+  sources: () => import('./SourcesLens.svelte'),
   browse: () => import('./BrowseLens.svelte'),
   sql: () => import('./SqlLens.svelte'),
 };

@@ -5,17 +5,19 @@
  */
 import { BATTLES_TABLE } from './battles.ts';
 import { quoteIdent } from './quote.ts';
-import type { SqlQuery } from './statement.ts';
+import type { SqlCondition, SqlQuery } from './statement.ts';
+import { whereClause } from './pair-counts.ts';
 import type { SourceVote } from '../sources/match-items.ts';
 
-export function sourceVotesSql(raw: string, keyColumn: string): SqlQuery {
+/** `where` (a slice over battles, placeholders from $1) narrows the votes. */
+export function sourceVotesSql(raw: string, keyColumn: string, where?: SqlCondition): SqlQuery {
   return {
     sql:
       `SELECT b.row_id AS row_id, CAST(b.model_a AS VARCHAR) AS a, CAST(b.model_b AS VARCHAR) AS b, ` +
       `CAST(enum_code(b.outcome) AS INTEGER) AS outcome, CAST(b.weight AS DOUBLE) AS weight, ` +
       `CAST(r.${quoteIdent(keyColumn)} AS VARCHAR) AS key ` +
-      `FROM ${quoteIdent(BATTLES_TABLE)} AS b JOIN ${quoteIdent(raw)} AS r ON r.rowid = b.row_id ORDER BY b.row_id`,
-    params: [],
+      `FROM (SELECT * FROM ${quoteIdent(BATTLES_TABLE)}${whereClause(where)}) AS b JOIN ${quoteIdent(raw)} AS r ON r.rowid = b.row_id ORDER BY b.row_id`,
+    params: where ? [...where.params] : [],
   };
 }
 
@@ -28,4 +30,14 @@ export function readSourceVotes(rows: readonly Record<string, unknown>[]): Sourc
     weight: Number(r.weight),
     rowId: Number(r.row_id),
   }));
+}
+
+/** Rows of `raw` by rowid (an item's votes, to show them), each id a bound parameter. */
+export function rowsByIdSql(raw: string, rowIds: readonly number[]): SqlQuery {
+  const ids = rowIds.slice(0, 200);
+  if (!ids.length) return { sql: `SELECT rowid AS row_id, * FROM ${quoteIdent(raw)} WHERE false`, params: [] };
+  return {
+    sql: `SELECT rowid AS row_id, * FROM ${quoteIdent(raw)} WHERE rowid IN (${ids.map((_, k) => `$${k + 1}`).join(', ')}) ORDER BY rowid`,
+    params: [...ids],
+  };
 }

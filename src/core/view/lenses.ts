@@ -11,6 +11,7 @@ import { hasStyleText } from '../lenses/style.ts';
 import { hasTimeColumn } from '../sql/time-windows.ts';
 import { convMetadataColumn } from '../sql/style-metadata.ts';
 import { COMPARE_SLOT, JUDGEBOARD_SLOT, MATRIX_SLOT, PROFILE_SLOT, SQL_SLOT, type AddressSlot } from './lens-address.ts';
+import { SOURCES_SLOT } from './sources-address.ts';
 
 /** A key (or keys) and what it does, as the help overlay lists them. */
 export interface Shortcut {
@@ -85,6 +86,8 @@ export const LENSES = {
   },
   // Fragility, fit diagnostics and the rating methods side by side: any dataset, once it is read.
   audit: { label: 'Audit', offered: (d) => d !== null },
+  // A second file on the same items (a judge against people): any dataset, once it is read.
+  sources: { label: 'Two sources', offered: (d) => d !== null, address: SOURCES_SLOT },
   browse: { label: 'Rows' },
   sql: { label: 'SQL', address: SQL_SLOT },
 } satisfies Record<string, LensEntry>;

@@ -1,3 +1,4 @@
+import type { SecondSourceStore } from '../../../src/state/second-source.svelte.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SliceStore } from '../../../src/state/slice.svelte.ts';
 import { makeLensContext } from '../../../src/state/lens-context.svelte.ts';
@@ -96,6 +97,7 @@ describe('the lens context, on DuckDB-WASM', () => {
       ratings: {} as RatingsStore,
       fileStem: 'fixture',
       view: {} as ViewStore,
+      second: {} as SecondSourceStore,
     });
     expect('duck' in context).toBe(false);
     const rows = await context.query({ sql: `SELECT count(*) AS n FROM battles WHERE ${slice.where.sql}`, params: slice.where.params });

@@ -31,6 +31,7 @@ describe('the lens registry', () => {
       'defects',
       'judgeboard',
       'audit',
+      'sources',
       'browse',
       'sql',
     ]);
@@ -73,6 +74,7 @@ describe('the lenses’ slots in the address', () => {
       compare: { left: [], right: [], rightAll: false, pivot: ['language'] },
       profile: { model: null, dim: null },
       judgeboard: { baseline: null, strong: true, judge: null, family: null },
+      sources: { with: null, key: null },
       sql: { text: 'SELECT 1' },
     });
     // Written back in the registry's order, and read again to the same view.
@@ -87,6 +89,25 @@ describe('the lenses’ slots in the address', () => {
     expect(notes).toEqual([
       'ignored "pair": expected two model names separated by ",", got "onlyone"',
       'ignored "pivot": expected 1 to 4 names separated by ",", got "a,b,c,d,e"',
+    ]);
+  });
+});
+
+describe('the Two sources slot', () => {
+  it('keeps a local second file and the match key in the address, and names what it cannot read', () => {
+    const state = structuredClone(DEFAULT_VIEW);
+    state.slots.sources = {
+      with: { kind: 'local', name: 'gpt4~judge.csv', size: 113922, fingerprint: '0123456789abcdef' },
+      key: 'pair+prompt',
+    };
+    const text = encodeView(state);
+    expect(text).toBe('v=2&with=file:gpt4~judge.csv~113922~0123456789abcdef&with_key=pair%2Bprompt');
+    expect(decodeView(`?${text}`).state.slots.sources).toEqual(state.slots.sources);
+    const { state: back, notes } = decodeView('?with=file:x.csv&with_key=pair%2B');
+    expect(back.slots.sources).toEqual({ with: null, key: null });
+    expect(notes).toEqual([
+      'ignored "with": expected file:<name>~<size>~<fingerprint> or src:<address>, got "file:x.csv"',
+      'ignored "with_key": expected COLUMN or pair+COLUMN, got "pair+"',
     ]);
   });
 });

@@ -163,5 +163,15 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
       judge: fc.option(name, { nil: null }),
       family: fc.option(name, { nil: null }),
     }),
+    sources: fc.record({
+      with: fc.option(
+        fc.oneof(
+          fc.record({ kind: fc.constant('local' as const), name, size: fc.maxSafeNat(), fingerprint: fc.stringMatching(/^[0-9a-f]{16}$/) }),
+          fc.record({ kind: fc.constant('remote' as const), url: fc.webUrl({ withQueryParameters: true, withFragments: true }) }),
+        ),
+        { nil: null },
+      ),
+      key: fc.option(fc.stringMatching(/^(pair\+)?[A-Za-z_][A-Za-z0-9_ ]{0,20}$/), { nil: null }),
+    }),
   }),
 });

@@ -1,0 +1,62 @@
+/**
+ * The Two sources lens's slot in the address: the second source ("compare with") and the match key.
+ * `with=file:<name>~<size>~<fingerprint>` names a dropped local file (a link asks for it again and
+ * checks it is the same), `with=src:<address>` a remote parquet file; `with_key=id` or
+ * `with_key=pair+prompt` the key (absent: the one the page proposes).
+ */
+import type { AddressSlot } from './lens-address.ts';
+import { bad, Bad, describe, encodeValue } from './url-params.ts';
+import { parseMatchKey } from '../sources/match-key.ts';
+
+export type SecondRef = { kind: 'local'; name: string; size: number; fingerprint: string } | { kind: 'remote'; url: string };
+
+export interface SourcesAddress {
+  with: SecondRef | null;
+  key: string | null;
+}
+
+export function writeSecondRef(ref: SecondRef): string {
+  return ref.kind === 'local' ? `file:${ref.name}~${ref.size}~${ref.fingerprint}` : `src:${ref.url}`;
+}
+
+export function readSecondRef(text: string): SecondRef | Bad {
+  if (text.startsWith('src:')) {
+    const url = text.slice(4);
+    let ok: boolean;
+    try {
+      ok = /^https?:\/\/\S+$/i.test(url) && /^https?:$/.test(new URL(url).protocol);
+    } catch {
+      ok = false;
+    }
+    return ok ? { kind: 'remote', url } : bad(`expected src:<http(s) address>, got ${describe(text)}`);
+  }
+  // The name may itself contain '~'; size and fingerprint cannot, so split from the right.
+  const m = /^file:([\s\S]+)~(\d{1,16})~([0-9a-f]{8,64})$/.exec(text);
+  const size = m ? Number(m[2]) : NaN;
+  if (!m || !Number.isSafeInteger(size) || m[1].length > 1000)
+    return bad(`expected file:<name>~<size>~<fingerprint> or src:<address>, got ${describe(text)}`);
+  return { kind: 'local', name: m[1], size, fingerprint: m[3] };
+}
+
+export const SOURCES_SLOT: AddressSlot<SourcesAddress> = {
+  initial: { with: null, key: null },
+  keys: [
+    {
+      key: 'with',
+      write: (s) => (s.with ? encodeValue(writeSecondRef(s.with)) : null),
+      read(state, text) {
+        const ref = readSecondRef(text);
+        if (ref instanceof Bad) return ref;
+        state.with = ref;
+      },
+    },
+    {
+      key: 'with_key',
+      write: (s) => (s.key ? encodeValue(s.key) : null),
+      read(state, text) {
+        if (text.length > 300 || !parseMatchKey(text)) return bad(`expected COLUMN or pair+COLUMN, got ${describe(text)}`);
+        state.key = text;
+      },
+    },
+  ],
+};

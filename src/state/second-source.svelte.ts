@@ -1,0 +1,86 @@
+/**
+ * The second source of the Two sources lens ("compare with"): which one the address names, reading
+ * it into its own DuckDB database (io/second-source.ts) with the first's pipeline, and the votes of
+ * both for matching. A newer choice supersedes an older one still loading.
+ */
+import { getDuck, type Duck } from '../io/duckdb.ts';
+import { readableDuckError } from '../io/duck-errors.ts';
+import { firstVotes, openSecondSource, secondRows, secondVotes, type SecondSource } from '../io/second-source.ts';
+import { LoadError, type Source } from '../io/source.ts';
+import { fingerprintFile } from '../core/view/fingerprint.ts';
+import type { SecondRef } from '../core/view/sources-address.ts';
+import type { SourceVote } from '../core/sources/match-items.ts';
+import type { SqlCondition } from '../core/sql/statement.ts';
+import type { ViewStore } from './view.svelte.ts';
+
+export type { SecondSource };
+
+export class SecondSourceStore {
+  phase = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
+  error = $state<string | null>(null);
+  /** What is being read, for the progress line. */
+  label = $state('');
+  source = $state.raw<SecondSource | null>(null);
+  /** The address's reference of the source loaded (or loading): the lens shows it only while the address names it. */
+  ref = $state.raw<SecondRef | null>(null);
+  private generation = 0;
+
+  constructor(private readonly view: ViewStore) {}
+
+  /** The address names a second source, and it is the one loaded. */
+  get current(): SecondSource | null {
+    const named = this.view.state.slots.sources.with;
+    return this.source && named && JSON.stringify(named) === JSON.stringify(this.ref) ? this.source : null;
+  }
+
+  /** A file the user gave: checked against the one a link named, then read; the address names it. */
+  async chooseFile(file: File): Promise<void> {
+    const ref: SecondRef = { kind: 'local', name: file.name, size: file.size, fingerprint: await fingerprintFile(file) };
+    const named = this.view.state.slots.sources.with;
+    if (named?.kind === 'local' && (named.size !== ref.size || named.fingerprint !== ref.fingerprint))
+      this.view.notes = [
+        ...this.view.notes,
+        `${file.name} is not the second file this link was made from (size or content differs); comparing with it anyway`,
+      ];
+    this.view.state.slots.sources.with = ref;
+    await this.load({ kind: 'file', file }, ref);
+  }
+
+  /** A remote parquet address (also what a link naming one opens). */
+  async chooseUrl(url: string): Promise<void> {
+    const ref: SecondRef = { kind: 'remote', url };
+    this.view.state.slots.sources.with = ref;
+    await this.load({ kind: 'url', url, name: url.split(/[?#]/)[0].split('/').pop() || url }, ref);
+  }
+
+  private async load(source: Source, ref: SecondRef): Promise<void> {
+    const generation = ++this.generation;
+    this.phase = 'loading';
+    this.error = null;
+    this.ref = ref;
+    this.source = null;
+    this.label = source.kind === 'file' ? source.file.name : source.name;
+    try {
+      const opened = await openSecondSource(await getDuck(), source);
+      if (generation !== this.generation) return;
+      this.source = opened;
+      this.phase = 'ready';
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const message = readableDuckError(error instanceof Error ? error.message : String(error));
+      this.error = error instanceof LoadError ? message : `${this.label}: ${message}`;
+      this.phase = 'error';
+    }
+  }
+
+  /** Both sources' votes with the key column's value: the first's in the page's slice. */
+  async votes(duck: Duck, keyColumn: string, where: SqlCondition): Promise<[SourceVote[], SourceVote[]]> {
+    const first = await firstVotes(duck, keyColumn, where);
+    return [first, await secondVotes(duck, keyColumn)];
+  }
+
+  /** Rows of the second source by rowid (an item's votes). */
+  async rows(rowIds: readonly number[]): Promise<Record<string, unknown>[]> {
+    return secondRows(await getDuck(), rowIds);
+  }
+}
