@@ -1,0 +1,89 @@
+/**
+ * The Two sources lens in the browser: llmfao's crowd file dropped as the dataset and its GPT-4 file
+ * as "compare with"; the page's matched count, agreement, κ and τ must equal the independent
+ * computation (test/unit/sources/llmfao-reference.ts), the disagreements list both sources' rows,
+ * and the address holds both files: a fresh page on it asks for each file again.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { statSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { openSession, type Session } from './browser.ts';
+import { closeChecked, dropFile, openOnSample, waitForDataset } from './page-helpers.ts';
+import { LLMFAO_CROWD, LLMFAO_GPT4 } from '../fixtures/paths.ts';
+import { readCsv, reference } from '../unit/sources/llmfao-reference.ts';
+
+const ref = reference(readCsv(LLMFAO_CROWD), readCsv(LLMFAO_GPT4));
+
+async function figures(page: Page): Promise<Record<string, number>> {
+  await page.locator('[data-figure="tau"]').waitFor({ timeout: 120_000 });
+  const pairs = await page
+    .locator('[data-figure]')
+    .evaluateAll((els) => els.map((e) => [e.getAttribute('data-figure')!, Number(e.getAttribute('data-value'))] as const));
+  return Object.fromEntries(pairs);
+}
+
+function expectReference(f: Record<string, number>): void {
+  expect(f.matched).toBe(ref.n);
+  expect([f['unmatched-first'], f['unmatched-second']]).toEqual([0, 0]);
+  expect(f.agreement).toBeCloseTo(ref.agreement, 9);
+  expect(f.kappa).toBeCloseTo(ref.kappa, 9);
+  expect(f.tau).toBeCloseTo(ref.tau, 6);
+}
+
+describe('two sources on the same items (llmfao crowd vs GPT-4)', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openOnSample();
+  });
+  afterAll(async () => {
+    if (session) await closeChecked(session);
+  });
+
+  test('shows the figures an independent computation gives, the disagreements, and keeps both files in the link', async () => {
+    const { page } = session;
+    await dropFile(page, LLMFAO_CROWD);
+    await page.getByTestId('lens-sources').click();
+    await page.getByTestId('sources-file-input').setInputFiles(LLMFAO_GPT4);
+    expectReference(await figures(page));
+    await expect.poll(() => page.getByTestId('sources-key').inputValue()).toBe('id');
+
+    // The confusion table, rows the crowd's verdict and columns GPT-4's.
+    const confusion = await page
+      .locator('[data-testid="sources-confusion"] tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].slice(1).map((td) => Number(td.textContent!.replace(/,/g, '')))),
+      );
+    expect(confusion).toEqual(ref.table);
+
+    // The first disagreement: both sources' rows side by side, values as text.
+    const first = page.getByTestId('sources-disagreement').first();
+    await first.locator('[data-side="second"] tbody tr').first().waitFor();
+    expect(await page.getByTestId('sources-disagreement').count()).toBe(10);
+    const sides = await first
+      .locator('[data-side]')
+      .evaluateAll((els) =>
+        els.map((e) => ({ side: e.getAttribute('data-side'), rows: e.querySelectorAll('tbody tr').length, text: e.textContent })),
+      );
+    expect(sides.map((s) => s.side)).toEqual(['first', 'second']);
+    expect(sides[0].rows).toBeGreaterThan(0);
+    expect(sides[1].rows).toBe(1);
+
+    // The link names both local files; a fresh page asks for each and shows the same figures.
+    const link = page.url();
+    expect(link).toContain(`file=crowd-comparisons.csv~${statSync(LLMFAO_CROWD).size}~`);
+    expect(link).toContain(`with=file:gpt4-crowd-comparisons.csv~${statSync(LLMFAO_GPT4).size}~`);
+    const fresh = await openSession();
+    try {
+      await fresh.page.goto(link);
+      await fresh.page.getByTestId('local-file-input').setInputFiles(LLMFAO_CROWD);
+      await waitForDataset(fresh.page, 'crowd-comparisons.csv');
+      await fresh.page.getByTestId('sources-file-prompt').waitFor();
+      expect(await fresh.page.getByTestId('sources-file-prompt').textContent()).toContain('gpt4-crowd-comparisons.csv');
+      await fresh.page.getByTestId('sources-file-input').setInputFiles(LLMFAO_GPT4);
+      expectReference(await figures(fresh.page));
+      expect(await fresh.page.locator('[data-testid="view-notes"]').count()).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
