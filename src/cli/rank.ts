@@ -79,7 +79,7 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
   --compare-with FILE2   compare FILE with a second source on the same items (a crowd against a judge):
                          agreement and Cohen's kappa, both boards on the matched items with Kendall's tau
                          and Spearman's rho, each model's rating difference (intervals: --bootstrap
-                         rounds over items, default 500), the items judged differently (in --json)
+                         rounds over items, default 200, as the page), the items judged differently (in --json)
   --match-key KEY        with --compare-with, match items by COLUMN (both files have it) or by
                          pair+COLUMN (the model pair and that column); default: proposed from the columns
   --json | --csv         print records instead of a text table (--csv not with --audit or --compare-with)
@@ -398,7 +398,7 @@ function parseCompareArgs(values: Values, positionals: string[]): CompareArgs {
     first: positionals[0],
     second: values['compare-with']!,
     key,
-    rounds: integerOption('bootstrap', values.bootstrap, 500, 0, 100_000),
+    rounds: integerOption('bootstrap', values.bootstrap, 200, 0, 100_000),
     seed: integerOption('seed', values.seed, 0, 0, 2 ** 32 - 1),
     json: !!values.json,
   };

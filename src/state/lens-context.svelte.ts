@@ -18,7 +18,8 @@ import type { ViewStore } from './view.svelte.ts';
 import type { DroppedModel } from '../core/stats/min-votes.ts';
 import { Newest, type Load } from './newest.ts';
 import type { SecondSourceStore } from './second-source.svelte.ts';
-import type { SourceVote } from '../core/sources/match-items.ts';
+import { matchItems, type SourceMatch } from '../core/sources/match-items.ts';
+import type { MatchKey } from '../core/sources/match-key.ts';
 
 export type { Run } from './newest.ts';
 import type { OnlineEloSource } from './online-elo.ts';
@@ -72,8 +73,11 @@ export interface LensContext extends PageParts {
   sql(text: string): Promise<ConsoleResult>;
   /** The Two sources lens's second file ("compare with"). */
   second: SecondSourceStore;
-  /** Both sources' votes with the key column's value, the first's in the slice. */
-  sourceVotes(keyColumn: string): Promise<[SourceVote[], SourceVote[]]>;
+  /**
+   * The items of the dataset (its votes in the slice) and of the second source matched by `key`
+   * (core/sources/match-items.ts): each item's models, both sides' tallies and verdicts, row ids.
+   */
+  matchedItems(key: MatchKey): Promise<SourceMatch>;
 }
 
 export interface LensContextParts extends PageParts {
@@ -95,7 +99,10 @@ export function makeLensContext(duck: Duck, parts: LensContextParts): LensContex
     board: async (where, rounds) => parts.ratings.subBoard(await counts(where), { bootstrapRounds: rounds }),
     fit: (c, options) => parts.ratings.subBoard(c, options),
     sql: (text) => runConsoleQuery(duck, text),
-    sourceVotes: (keyColumn) => parts.second.votes(duck, keyColumn, parts.where),
+    matchedItems: async (key) => {
+      const [first, second] = await parts.second.votes(duck, key.column, parts.where);
+      return matchItems(first, second, key.withPair);
+    },
   };
 }
 
