@@ -68,7 +68,13 @@ describe('two sources on the same items (llmfao crowd vs GPT-4)', () => {
     expect(sides[0].rows).toBeGreaterThan(0);
     expect(sides[1].rows).toBe(1);
 
-    // The link names both local files; a fresh page asks for each and shows the same figures.
+    // Another key: the model pair with the prompt gives the same items here; the address keeps it.
+    await page.getByTestId('sources-key').selectOption('pair+prompt');
+    await expect.poll(() => page.url()).toContain('with_key=pair%2Bprompt');
+    await expect.poll(() => page.locator('[data-figure="matched"]').textContent()).toContain('model pair + prompt');
+    expectReference(await figures(page));
+
+    // The link names both local files and the key; a fresh page asks for each file and shows the same figures.
     const link = page.url();
     expect(link).toContain(`file=crowd-comparisons.csv~${statSync(LLMFAO_CROWD).size}~`);
     expect(link).toContain(`with=file:gpt4-crowd-comparisons.csv~${statSync(LLMFAO_GPT4).size}~`);
