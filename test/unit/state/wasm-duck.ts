@@ -39,6 +39,18 @@ export async function createWasmDuck(): Promise<Duck & { close(): void }> {
     db: {
       registerFileHandle: async (name: string, file: Blob) => db.registerFileBuffer(name, new Uint8Array(await file.arrayBuffer())),
       dropFile: async (name: string) => db.dropFile(name),
+      // Another connection on the same database (io/second-source.ts opens one), with the page's async face.
+      connect: async () => {
+        const other = db.connect();
+        return {
+          query: async (sql: string) => other.query(sql),
+          prepare: async (sql: string) => {
+            const stmt = other.prepare(sql);
+            return { query: async (...params: unknown[]) => stmt.query(...params), close: async () => stmt.close() };
+          },
+          close: async () => other.close(),
+        };
+      },
     },
     conn: { query: async (sql: string) => conn.query(sql) },
     connector,
