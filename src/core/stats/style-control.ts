@@ -1,11 +1,9 @@
 import { fitBradleyTerry } from './bradley-terry.ts';
-import { choleskyFactor, choleskySolve } from './cholesky.ts';
-import { quadraticForm } from './quadratic-form.ts';
+import { fitContextual, type FitData } from './contextual-bt.ts';
 import type { ExclusionReason } from './components.ts';
 import type { RatingFit } from './fit-groups.ts';
 import { normalQuantile } from './normal.ts';
 import type { PairCounts } from './pair-counts.ts';
-import { logSigmoid } from './pair-likelihood.ts';
 import { rankUpperBound } from './ranks.ts';
 
 /**
@@ -165,51 +163,12 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
     z: usedIdx.map((f) => Float64Array.from(keep, (v) => (features[f][v] - stats[f].mean) / stats[f].sd)),
   };
 
-  // Newton on L with a backtracking line search (Nocedal & Wright §3.1); x = [r_0 … r_{m−1}, β…].
-  const x = new Float64Array(size),
-    g = new Float64Array(size),
-    h = new Float64Array(size * size),
-    trial = new Float64Array(size);
-  let iterations = 0,
-    gradientNorm = 0;
-  if (keep.length > 0) {
-    let loss = objective(data, x, m, penalty);
-    for (;;) {
-      derivatives(data, x, m, penalty, g, h, null);
-      gradientNorm = maxAbs(g) / votesUsed;
-      if (gradientNorm <= tolerance || iterations >= maxIterations) break;
-      if (!choleskyFactor(h, size)) throw new RangeError('fitStyleControl: Hessian is not positive definite');
-      choleskySolve(h, size, g);
-      let step = 1;
-      for (let halvings = 0; ; halvings++) {
-        for (let p = 0; p < size; p++) trial[p] = x[p] - step * g[p];
-        const next = objective(data, trial, m, penalty);
-        if (next <= loss + 1e-12 * Math.abs(loss) || halvings >= 40) {
-          loss = next;
-          break;
-        }
-        step /= 2;
-      }
-      x.set(trial);
-      iterations++;
-    }
-  }
-  const converged = gradientNorm <= tolerance;
+  const fitted = fitContextual(data, m, penalty, { tolerance, maxIterations, votes: votesUsed });
+  const { x, iterations, gradientNorm, converged, variance } = fitted;
   if (!converged)
     warnings.push(
       `the style-controlled fit stopped after ${iterations} iterations with gradient ${gradientNorm.toExponential(2)} per vote`,
     );
-
-  // Sandwich covariance V = H⁻¹ J H⁻¹ at the minimum.
-  const meat = new Float64Array(size * size);
-  derivatives(data, x, m, penalty, g, h, meat);
-  const factored = keep.length > 0 && choleskyFactor(h, size);
-  const variance = (c: Float64Array): number | null => {
-    if (!factored) return null;
-    const u = Float64Array.from(c);
-    choleskySolve(h, size, u);
-    return Math.max(0, quadraticForm(meat, size, u));
-  };
 
   // Without an anchor, each comparison group is centred like the raw board: the mean over its models
   // with a finite MLE is the raw one (1000). The penalty centres Σ r = 0 over every model, a model that
@@ -346,78 +305,6 @@ export function pairCountsOf(votes: StyleVotes): PairCounts {
     outcome: Uint8Array.from(keys, (key) => key % 4),
     n: Float64Array.from(keys, (key) => cells.get(key)!),
   };
-}
-
-interface FitData {
-  ia: Int32Array;
-  ib: Int32Array;
-  y: Float64Array;
-  w: Float64Array;
-  z: Float64Array[];
-}
-
-function eta(d: FitData, x: Float64Array, m: number, v: number): number {
-  let e = LN10 * (x[d.ia[v]] - x[d.ib[v]]);
-  for (let f = 0; f < d.z.length; f++) e += x[m + f] * d.z[f][v];
-  return e;
-}
-
-/** L(x): the weighted log loss plus (λ/2)·‖x‖². */
-function objective(d: FitData, x: Float64Array, m: number, penalty: number): number {
-  let loss = 0;
-  for (let v = 0; v < d.y.length; v++) {
-    const e = eta(d, x, m, v);
-    loss -= d.w[v] * (d.y[v] * logSigmoid(e) + (1 - d.y[v]) * logSigmoid(-e));
-  }
-  let sq = 0;
-  for (let p = 0; p < x.length; p++) sq += x[p] * x[p];
-  return loss + (penalty / 2) * sq;
-}
-
-/** ∇L into g, ∇²L into h, and (when given) J = Σ w·(y − p)²·c cᵀ into meat. */
-function derivatives(
-  d: FitData,
-  x: Float64Array,
-  m: number,
-  penalty: number,
-  g: Float64Array,
-  h: Float64Array,
-  meat: Float64Array | null,
-): void {
-  const size = g.length,
-    K = d.z.length;
-  for (let p = 0; p < size; p++) g[p] = penalty * x[p];
-  h.fill(0);
-  for (let p = 0; p < size; p++) h[p * size + p] = penalty;
-  meat?.fill(0);
-  const idx = new Int32Array(2 + K),
-    coef = new Float64Array(2 + K);
-  for (let f = 0; f < K; f++) idx[2 + f] = m + f;
-  coef[0] = LN10;
-  coef[1] = -LN10;
-  for (let v = 0; v < d.y.length; v++) {
-    const p = 1 / (1 + Math.exp(-eta(d, x, m, v)));
-    const res = d.w[v] * (p - d.y[v]),
-      s = d.w[v] * p * (1 - p),
-      sq = d.w[v] * (d.y[v] - p) ** 2;
-    idx[0] = d.ia[v];
-    idx[1] = d.ib[v];
-    for (let f = 0; f < K; f++) coef[2 + f] = d.z[f][v];
-    for (let u = 0; u < 2 + K; u++) {
-      g[idx[u]] += res * coef[u];
-      const row = idx[u] * size;
-      for (let t = 0; t < 2 + K; t++) {
-        h[row + idx[t]] += s * coef[u] * coef[t];
-        if (meat) meat[row + idx[t]] += sq * coef[u] * coef[t];
-      }
-    }
-  }
-}
-
-function maxAbs(v: Float64Array): number {
-  let s = 0;
-  for (let k = 0; k < v.length; k++) s = Math.max(s, Math.abs(v[k]));
-  return s;
 }
 
 function weightedMeanSd(d: Float64Array, w: Float64Array, keep: readonly number[]): { mean: number; sd: number } {

@@ -1,0 +1,149 @@
+/**
+ * The contextual Bradley-Terry fit shared by style control and controls for any column (as
+ * lmarena/arena-rank's ContextualBradleyTerry): for a vote of model a against b,
+ *   P(a wins) = σ(ln10·(r_a − r_b) + Σ_f β_f·z_f),
+ * r in log10 units (Elo = 400·r), z_f the vote's covariates. It minimises
+ *   L(r, β) = −Σ w·[y·log p + (1−y)·log(1−p)] + (λ/2)·(Σ r_k² + Σ β_f²)
+ * by Newton's method on the dense Hessian ∇²L = Σ w·p(1−p)·c cᵀ + λ·I, c = (ln10·(e_a − e_b), z),
+ * with a backtracking line search (Nocedal & Wright §3.1); L is strictly convex, so the minimum is
+ * unique. At the minimum Σ r_k = 0 (the penalty's origin). Intervals: the robust (sandwich)
+ * covariance V = (∇²L)⁻¹ J (∇²L)⁻¹, J = Σ w·(y − p)²·c cᵀ (Huber–White, as sandwich.ts).
+ */
+import { choleskyFactor, choleskySolve } from './cholesky.ts';
+import { logSigmoid } from './pair-likelihood.ts';
+import { quadraticForm } from './quadratic-form.ts';
+
+const LN10 = Math.LN10;
+
+export interface ContextualFit {
+  /** [r_0 … r_{m−1}, β_0 …] at the minimum. */
+  x: Float64Array;
+  iterations: number;
+  converged: boolean;
+  /** max |∂L| per unit of vote weight at the last step. */
+  gradientNorm: number;
+  /** cᵀ V c for a contrast c of the parameters (a rating against another, a coefficient); null when ∇²L could not be factored. */
+  variance: (c: Float64Array) => number | null;
+}
+
+/** Fits `data` over m models with L2 penalty λ; `votes` is the summed weight, to scale the stopping rule. */
+export function fitContextual(
+  data: FitData,
+  m: number,
+  penalty: number,
+  options: { tolerance: number; maxIterations: number; votes: number },
+): ContextualFit {
+  const size = m + data.z.length;
+  const x = new Float64Array(size),
+    g = new Float64Array(size),
+    h = new Float64Array(size * size),
+    trial = new Float64Array(size);
+  let iterations = 0,
+    gradientNorm = 0;
+  const any = data.y.length > 0;
+  if (any) {
+    let loss = objective(data, x, m, penalty);
+    for (;;) {
+      derivatives(data, x, m, penalty, g, h, null);
+      gradientNorm = maxAbs(g) / options.votes;
+      if (gradientNorm <= options.tolerance || iterations >= options.maxIterations) break;
+      if (!choleskyFactor(h, size)) throw new RangeError('contextual Bradley-Terry: Hessian is not positive definite');
+      choleskySolve(h, size, g);
+      let step = 1;
+      for (let halvings = 0; ; halvings++) {
+        for (let p = 0; p < size; p++) trial[p] = x[p] - step * g[p];
+        const next = objective(data, trial, m, penalty);
+        if (next <= loss + 1e-12 * Math.abs(loss) || halvings >= 40) {
+          loss = next;
+          break;
+        }
+        step /= 2;
+      }
+      x.set(trial);
+      iterations++;
+    }
+  }
+  const meat = new Float64Array(size * size);
+  derivatives(data, x, m, penalty, g, h, meat);
+  const factored = any && choleskyFactor(h, size);
+  const variance = (c: Float64Array): number | null => {
+    if (!factored) return null;
+    const u = Float64Array.from(c);
+    choleskySolve(h, size, u);
+    return Math.max(0, quadraticForm(meat, size, u));
+  };
+  return { x, iterations, converged: gradientNorm <= options.tolerance, gradientNorm, variance };
+}
+
+/** One row per vote: the two models' indices, the outcome as y (1 a won, 0 b won, ½ a tie), weight, covariates. */
+export interface FitData {
+  ia: Int32Array;
+  ib: Int32Array;
+  y: Float64Array;
+  w: Float64Array;
+  z: Float64Array[];
+}
+
+function eta(d: FitData, x: Float64Array, m: number, v: number): number {
+  let e = LN10 * (x[d.ia[v]] - x[d.ib[v]]);
+  for (let f = 0; f < d.z.length; f++) e += x[m + f] * d.z[f][v];
+  return e;
+}
+
+/** L(x): the weighted log loss plus (λ/2)·‖x‖². */
+function objective(d: FitData, x: Float64Array, m: number, penalty: number): number {
+  let loss = 0;
+  for (let v = 0; v < d.y.length; v++) {
+    const e = eta(d, x, m, v);
+    loss -= d.w[v] * (d.y[v] * logSigmoid(e) + (1 - d.y[v]) * logSigmoid(-e));
+  }
+  let sq = 0;
+  for (let p = 0; p < x.length; p++) sq += x[p] * x[p];
+  return loss + (penalty / 2) * sq;
+}
+
+/** ∇L into g, ∇²L into h, and (when given) J = Σ w·(y − p)²·c cᵀ into meat. */
+function derivatives(
+  d: FitData,
+  x: Float64Array,
+  m: number,
+  penalty: number,
+  g: Float64Array,
+  h: Float64Array,
+  meat: Float64Array | null,
+): void {
+  const size = g.length,
+    K = d.z.length;
+  for (let p = 0; p < size; p++) g[p] = penalty * x[p];
+  h.fill(0);
+  for (let p = 0; p < size; p++) h[p * size + p] = penalty;
+  meat?.fill(0);
+  const idx = new Int32Array(2 + K),
+    coef = new Float64Array(2 + K);
+  for (let f = 0; f < K; f++) idx[2 + f] = m + f;
+  coef[0] = LN10;
+  coef[1] = -LN10;
+  for (let v = 0; v < d.y.length; v++) {
+    const p = 1 / (1 + Math.exp(-eta(d, x, m, v)));
+    const res = d.w[v] * (p - d.y[v]),
+      s = d.w[v] * p * (1 - p),
+      sq = d.w[v] * (d.y[v] - p) ** 2;
+    idx[0] = d.ia[v];
+    idx[1] = d.ib[v];
+    for (let f = 0; f < K; f++) coef[2 + f] = d.z[f][v];
+    for (let u = 0; u < 2 + K; u++) {
+      g[idx[u]] += res * coef[u];
+      const row = idx[u] * size;
+      for (let t = 0; t < 2 + K; t++) {
+        h[row + idx[t]] += s * coef[u] * coef[t];
+        if (meat) meat[row + idx[t]] += sq * coef[u] * coef[t];
+      }
+    }
+  }
+}
+
+function maxAbs(v: Float64Array): number {
+  let s = 0;
+  for (let k = 0; k < v.length; k++) s = Math.max(s, Math.abs(v[k]));
+  return s;
+}
