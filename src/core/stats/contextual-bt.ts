@@ -12,6 +12,7 @@
 import { choleskyFactor, choleskySolve } from './cholesky.ts';
 import { logSigmoid } from './pair-likelihood.ts';
 import { quadraticForm } from './quadratic-form.ts';
+import type { RatingFit } from './fit-groups.ts';
 
 const LN10 = Math.LN10;
 
@@ -73,6 +74,72 @@ export function fitContextual(
     return Math.max(0, quadraticForm(meat, size, u));
   };
   return { x, iterations, converged: gradientNorm <= options.tolerance, gradientNorm, variance };
+}
+
+/**
+ * Ratings of a contextual fit on the Elo scale, with 95% robust intervals against the group's mean or
+ * the anchor. With an anchor, 400·r is shifted to put it at its value. Without, each comparison group
+ * of the raw fit is centred as the raw board is: its models with a finite MLE keep the raw mean
+ * (1000). The penalty alone centres Σ r = 0 over every model, a model that never lost included, whose
+ * penalty-made rating would otherwise move all the others; such a model moves with the group of the
+ * opponent it met most.
+ */
+export function contextualRatings(
+  fit: ContextualFit,
+  raw: RatingFit,
+  options: { anchor: { model: string; value: number } | null; anchorIndex: number; z95: number; votes: FitData },
+): { controlled: number[]; lower: (number | null)[]; upper: (number | null)[] } {
+  const { x, variance } = fit;
+  const m = raw.models.length,
+    size = x.length;
+  const { anchor, anchorIndex, z95, votes } = options;
+  const centring = new Float64Array(m);
+  for (const grp of raw.groups) {
+    let rawSum = 0,
+      sum = 0;
+    for (const j of grp.members) {
+      rawSum += raw.ratings[j]!;
+      sum += 400 * x[j] + 1000;
+    }
+    const delta = (rawSum - sum) / grp.members.length;
+    for (const j of grp.members) centring[j] = delta;
+  }
+  const met = new Map<number, Map<number, number>>();
+  for (let v = 0; v < votes.ia.length; v++)
+    for (const [j, o] of [
+      [votes.ia[v], votes.ib[v]],
+      [votes.ib[v], votes.ia[v]],
+    ])
+      if (raw.ratings[j] === null && raw.ratings[o] !== null) {
+        const row = met.get(j) ?? met.set(j, new Map()).get(j)!;
+        row.set(o, (row.get(o) ?? 0) + votes.w[v]);
+      }
+  for (const [j, row] of met) centring[j] = centring[[...row].sort((p, q) => q[1] - p[1] || p[0] - q[0])[0][0]];
+  const elo = Array.from({ length: m }, (_, j) => 400 * x[j] + 1000);
+  const shift = anchorIndex >= 0 ? anchor!.value - elo[anchorIndex] : 0;
+  const controlled = elo.map((e, j) => e + (anchorIndex >= 0 ? shift : centring[j]));
+  const lower: (number | null)[] = new Array(m).fill(null),
+    upper = lower.slice();
+  for (const grp of raw.groups) {
+    const members = Array.from(grp.members);
+    const anchored = anchorIndex >= 0 && members.includes(anchorIndex);
+    for (const j of members) {
+      const c = new Float64Array(size);
+      if (anchored) {
+        if (j === anchorIndex) continue;
+        c[j] += 1;
+        c[anchorIndex] -= 1;
+      } else {
+        for (const i of members) c[i] -= 1 / members.length;
+        c[j] += 1;
+      }
+      const v = variance(c);
+      if (v === null) continue;
+      lower[j] = controlled[j] - z95 * 400 * Math.sqrt(v);
+      upper[j] = controlled[j] + z95 * 400 * Math.sqrt(v);
+    }
+  }
+  return { controlled, lower, upper };
 }
 
 /** One row per vote: the two models' indices, the outcome as y (1 a won, 0 b won, ½ a tie), weight, covariates. */

@@ -1,5 +1,5 @@
 import { fitBradleyTerry } from './bradley-terry.ts';
-import { fitContextual, type FitData } from './contextual-bt.ts';
+import { contextualRatings, fitContextual, type FitData } from './contextual-bt.ts';
 import type { ExclusionReason } from './components.ts';
 import type { RatingFit } from './fit-groups.ts';
 import { normalQuantile } from './normal.ts';
@@ -153,8 +153,6 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
   // z-score each feature over the votes (population std, as numpy's default); a constant one is left out.
   const stats = features.map((d) => weightedMeanSd(d, weight, keep));
   const usedIdx = stats.flatMap((s, f) => (s.sd > 1e-12 ? [f] : []));
-  const K = usedIdx.length,
-    size = m + K;
   const data: FitData = {
     ia: Int32Array.from(keep, (v) => a[v]),
     ib: Int32Array.from(keep, (v) => b[v]),
@@ -165,64 +163,15 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
 
   const fitted = fitContextual(data, m, penalty, { tolerance, maxIterations, votes: votesUsed });
   const { x, iterations, gradientNorm, converged, variance } = fitted;
+  const size = x.length;
   if (!converged)
     warnings.push(
       `the style-controlled fit stopped after ${iterations} iterations with gradient ${gradientNorm.toExponential(2)} per vote`,
     );
 
-  // Without an anchor, each comparison group is centred like the raw board: the mean over its models
-  // with a finite MLE is the raw one (1000). The penalty centres Σ r = 0 over every model, a model that
-  // never lost included, whose penalty-made rating would otherwise move all the others.
-  const centring = new Float64Array(m);
-  for (const grp of raw.groups) {
-    let rawSum = 0,
-      sum = 0;
-    for (const j of grp.members) {
-      rawSum += raw.ratings[j]!;
-      sum += 400 * x[j] + 1000;
-    }
-    const delta = (rawSum - sum) / grp.members.length;
-    for (const j of grp.members) centring[j] = delta;
-  }
-  // A model without a finite MLE moves with the group of the opponent it met most.
-  const met = new Map<number, Map<number, number>>();
-  for (const v of keep)
-    for (const [j, o] of [
-      [a[v], b[v]],
-      [b[v], a[v]],
-    ])
-      if (raw.ratings[j] === null && raw.ratings[o] !== null) {
-        const row = met.get(j) ?? met.set(j, new Map()).get(j)!;
-        row.set(o, (row.get(o) ?? 0) + weight[v]);
-      }
-  for (const [j, row] of met) centring[j] = centring[[...row].sort((p, q) => q[1] - p[1] || p[0] - q[0])[0][0]];
-  // Elo scale: 400·r + 1000, then the anchor's shift or the centring.
-  const elo = Array.from({ length: m }, (_, j) => 400 * x[j] + 1000);
   const anchorIndex = anchor ? models.indexOf(anchor.model) : -1;
-  const shift = anchorIndex >= 0 ? anchor!.value - elo[anchorIndex] : 0;
-  const controlled: (number | null)[] = elo.map((e, j) => e + (anchorIndex >= 0 ? shift : centring[j]));
-  const lowerC: (number | null)[] = new Array(m).fill(null),
-    upperC = lowerC.slice();
+  const { controlled, lower: lowerC, upper: upperC } = contextualRatings(fitted, raw, { anchor, anchorIndex, z95, votes: data });
   const rated = (j: number) => raw.ratings[j] !== null;
-  for (const grp of raw.groups) {
-    const members = Array.from(grp.members);
-    const anchored = anchorIndex >= 0 && members.includes(anchorIndex);
-    for (const j of members) {
-      const c = new Float64Array(size);
-      if (anchored) {
-        if (j === anchorIndex) continue;
-        c[j] += 1;
-        c[anchorIndex] -= 1;
-      } else {
-        for (const i of members) c[i] -= 1 / members.length;
-        c[j] += 1;
-      }
-      const v = variance(c);
-      if (v === null) continue;
-      lowerC[j] = controlled[j]! - z95 * 400 * Math.sqrt(v);
-      upperC[j] = controlled[j]! + z95 * 400 * Math.sqrt(v);
-    }
-  }
 
   const coefficients = featureNames.map((feature, f): StyleCoefficient => {
     const p = usedIdx.indexOf(f);
