@@ -239,7 +239,7 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
 }
 
 /** The votes aggregated to (a, b, outcome, n) cells, for the raw Bradley-Terry fit. */
-export function pairCountsOf(votes: StyleVotes): PairCounts {
+export function pairCountsOf(votes: Pick<StyleVotes, 'models' | 'a' | 'b' | 'outcome' | 'weight'>): PairCounts {
   const cells = new Map<number, number>();
   const m = votes.models.length;
   for (let v = 0; v < votes.a.length; v++) {
