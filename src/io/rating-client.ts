@@ -11,6 +11,8 @@ import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-c
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
 import type { AuditOptions, AuditReport } from '../core/stats/audit.ts';
+import type { VoterAudit, VoterInput } from '../core/stats/voter-audit.ts';
+import type { VoterTestOptions } from '../core/stats/voter-outliers.ts';
 import type { JudgeBoard, JudgeBoardInput, JudgeBoardOptions } from '../core/stats/judge-board.ts';
 import type { RatingRequest, RatingResponse, RequestLane, RequestNotice } from '../workers/rating-protocol.ts';
 import { afterPaint } from './marks.ts';
@@ -137,6 +139,11 @@ export class RatingClient {
   /** Online Elo over votes in time order; rejects with Superseded when a newer one is asked for. */
   elo(models: number, a: Int32Array, b: Int32Array, outcome: Uint8Array, k: number): Promise<Float64Array> {
     return this.once({ type: 'elo', id: 0, models, a, b, outcome, k }, (m) => (m.type === 'elo' ? m.ratings : undefined));
+  }
+
+  /** The Audit's voter checks; rejects with Superseded when newer ones are asked for. */
+  voters(counts: PairCounts, input: VoterInput, options: VoterTestOptions): Promise<VoterAudit> {
+    return this.once({ type: 'voters', id: 0, counts, input, options }, (m) => (m.type === 'voters' ? m.audit : undefined));
   }
 
   /** The trust audit, its parts streamed; returns the request id (for cancel). */

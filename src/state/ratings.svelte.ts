@@ -7,6 +7,8 @@
 import { untrack } from 'svelte';
 import { RatingClient, Superseded, type AuditHandlers, type CompareHandlers } from '../io/rating-client.ts';
 import type { AuditOptions } from '../core/stats/audit.ts';
+import type { VoterAudit, VoterInput } from '../core/stats/voter-audit.ts';
+import type { VoterTestOptions } from '../core/stats/voter-outliers.ts';
 import type { JudgeBoard, JudgeBoardInput, JudgeBoardOptions } from '../core/stats/judge-board.ts';
 import type { CompareOptions, SourceComparison } from '../core/stats/source-compare.ts';
 import type { MatchedItem } from '../core/sources/match-items.ts';
@@ -81,6 +83,11 @@ export class RatingsStore {
   /** The judge board of a slice, in the worker; rejects with Superseded when a newer one is asked for. */
   judgeBoard(input: JudgeBoardInput, options: JudgeBoardOptions): Promise<JudgeBoard> {
     return this.client.judgeBoard(input, options);
+  }
+
+  /** The Audit's voter checks, in the worker; rejects with Superseded when newer ones are asked for. */
+  voters(counts: PairCounts, input: VoterInput, options: VoterTestOptions): Promise<VoterAudit> {
+    return this.client.voters(counts, input, options);
   }
 
   /** A sub-slice's leaderboard (one tool's LLM, one benchmark), in the worker. */

@@ -10,6 +10,8 @@ import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-c
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
 import type { AuditOptions, AuditReport } from '../core/stats/audit.ts';
+import type { VoterAudit, VoterInput } from '../core/stats/voter-audit.ts';
+import type { VoterTestOptions } from '../core/stats/voter-outliers.ts';
 import type { JudgeBoard, JudgeBoardInput, JudgeBoardOptions } from '../core/stats/judge-board.ts';
 import type { CompareOptions, SourceComparison } from '../core/stats/source-compare.ts';
 import type { MatchedItem } from '../core/sources/match-items.ts';
@@ -26,6 +28,8 @@ export type RatingRequest =
   | { type: 'elo'; id: number; models: number; a: Int32Array; b: Int32Array; outcome: Uint8Array; k: number }
   /** The trust audit (core/stats/audit.ts); parts stream in: #1 vs #2, the other pairs, diagnostics, methods. */
   | { type: 'audit'; id: number; counts: PairCounts; options: AuditOptions }
+  /** The Audit's voter checks (core/stats/voter-audit.ts); one answer. */
+  | { type: 'voters'; id: number; counts: PairCounts; input: VoterInput; options: VoterTestOptions }
   /** The judge board (core/stats/judge-board.ts): baseline view, length-controlled win rates, self-preference; one answer. */
   | { type: 'judgeboard'; id: number; input: JudgeBoardInput; options: JudgeBoardOptions }
   /** Two sources on the same items (core/stats/source-compare.ts); one answer. */
@@ -52,6 +56,7 @@ export type RatingResponse =
   | { type: 'board'; id: number; leaderboard: Leaderboard }
   | { type: 'elo'; id: number; ratings: Float64Array }
   | { type: 'audit'; id: number; report: AuditReport; final: boolean }
+  | { type: 'voters'; id: number; audit: VoterAudit }
   | { type: 'judgeboard'; id: number; board: JudgeBoard }
   | { type: 'sources'; id: number; comparison: SourceComparison }
   | { type: 'progress'; id: number; roundsDone: number; rounds: number }

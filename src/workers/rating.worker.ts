@@ -12,6 +12,7 @@ import { SliceComparer } from '../core/stats/slice-compare.ts';
 import { fitStyleControl } from '../core/stats/style-control.ts';
 import { onlineElo } from '../core/stats/elo.ts';
 import { runAudit, type AuditReport } from '../core/stats/audit.ts';
+import { runVoterAudit } from '../core/stats/voter-audit.ts';
 import { computeJudgeBoard } from '../core/stats/judge-board.ts';
 import { BootstrapHelper, runBootstrap, type HelperPort, type HelperResponse } from '../core/stats/shared-bootstrap.ts';
 import {
@@ -50,6 +51,7 @@ const latest: Record<RequestLane, number> = {
   audit: -1,
   judgeboard: -1,
   sources: -1,
+  voters: -1,
 };
 const cancelled = new Set<number>();
 /** Each rate request's bootstrap waits for its point board to be painted. */
@@ -103,6 +105,7 @@ async function run(request: Exclude<RatingRequest, RequestNotice>): Promise<void
   if (!live(request.type, id)) return;
   if (request.type === 'style') post({ type: 'style-fit', id, fit: fitStyleControl(request.votes, request.options) });
   else if (request.type === 'judgeboard') post({ type: 'judgeboard', id, board: computeJudgeBoard(request.input, request.options) });
+  else if (request.type === 'voters') post({ type: 'voters', id, audit: runVoterAudit(request.counts, request.input, request.options) });
   else if (request.type === 'elo')
     post({ type: 'elo', id, ratings: onlineElo(request.models, request.a, request.b, request.outcome, { k: request.k }) });
   else if (request.type === 'sources') post({ type: 'sources', id, comparison: compareSources(request.items, request.options) });

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appUrl, openSession, type Session } from './browser.ts';
-import { closeChecked, DEFAULT_SAMPLE_FILE, downloadText, waitForDataset, waitForRatings } from './page-helpers.ts';
+import {
+  closeChecked,
+  CONVERSATIONS_FILE,
+  CONVERSATIONS_QUERY,
+  DEFAULT_SAMPLE_FILE,
+  downloadText,
+  waitForDataset,
+  waitForRatings,
+} from './page-helpers.ts';
+import { join } from 'node:path';
+import { main } from '../../src/cli/rank.ts';
+import { STATIC, run } from '../unit/cli/helpers.ts';
 import { loadArenaCounts } from '../unit/stats/fixtures.ts';
 import { fitBradleyTerry } from '../../src/core/stats/bradley-terry.ts';
 import type { PairCounts } from '../../src/core/stats/pair-counts.ts';
@@ -103,5 +114,44 @@ describe('the Audit lens on the built-in 1.67M Chatbot Arena battles', () => {
     const { page } = session;
     await page.locator('[data-table$="-audit-flip-votes"] tbody tr').first().click();
     await expect.poll(() => page.locator('[data-table*="-pair-votes-"]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  });
+  // Last: it leaves the counts for a sample that names its voters (the same page session).
+  test('voter checks on a sample with a judge column: the cap from the address, the figures as rank --audit gives them', async () => {
+    const { page } = session;
+    await page.goto(appUrl(`${CONVERSATIONS_QUERY}&lens=audit&voter_cap=20`));
+    await waitForDataset(page, CONVERSATIONS_FILE);
+    await page.getByTestId('audit-voters-test').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('audit-voters-capped').textContent()).toMatch(
+      /With at most 20 votes per voter \(9,\d{3} of 30,000 votes kept\), \d+ of 24 models change rank: /,
+    );
+    expect(await page.getByTestId('audit-voters-test-rule').textContent()).toMatch(/chance of flagging\s+any honest voter is at most α/);
+    const json = page.locator('[data-testid="audit-lens"] [data-download="json"]');
+    await json.waitFor({ timeout: 120_000 });
+    const shown = JSON.parse(await downloadText(page, () => json.click())).voters;
+    // The peer: rank --audit on native DuckDB over the same file, the same cap and seed.
+    const cli = await run(
+      main,
+      join(STATIC, CONVERSATIONS_FILE),
+      '--audit',
+      '--json',
+      '--trials',
+      '0',
+      '--folds',
+      '2',
+      '--voter-cap',
+      '20',
+    );
+    const want = JSON.parse(cli.stdout).voters;
+    // Each engine samples the capped votes by its own hash: the count kept is the same, the sample may differ.
+    const { capped_changes: _a, models: shownModels, ...shownRest } = shown;
+    const { capped_changes: _b, models: wantModels, ...wantRest } = want;
+    expect(shownRest).toEqual(wantRest);
+    const pick = (ms: { model: string; rank: number; rating: number; without_flagged_rank: number }[]) =>
+      ms.map((m) => [m.model, m.rank, m.rating.toFixed(6), m.without_flagged_rank]);
+    expect(pick(shownModels)).toEqual(pick(wantModels));
+    // The level is a choice in the address.
+    await page.getByLabel('outlier test level').selectOption('0.01');
+    await expect.poll(() => page.url()).toMatch(/voter_alpha=0\.01/);
+    await expect.poll(() => page.getByTestId('audit-voters-test-rule').textContent(), { timeout: 60_000 }).toMatch(/Holm/);
   });
 });

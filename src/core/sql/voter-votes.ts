@@ -1,7 +1,7 @@
 import { BATTLES_TABLE } from './battles.ts';
 import { quoteIdent } from './quote.ts';
 import type { SqlCondition, SqlQuery } from './statement.ts';
-import type { Row, RunQuery } from './connector.ts';
+import type { Row } from './connector.ts';
 import { modelsSql, whereClause } from './pair-counts.ts';
 import type { VoterInput } from '../stats/voter-audit.ts';
 
@@ -77,7 +77,7 @@ export function voterCellsSql(voter: string, where?: SqlCondition, table: string
  * table names no voter or the slice has none.
  */
 export async function readVoterInput(
-  query: RunQuery,
+  query: (q: SqlQuery) => Promise<Row[]>,
   columns: readonly string[],
   where: SqlCondition | undefined,
   models: readonly string[],

@@ -233,3 +233,31 @@ function readPivot(raw: string): string[] | Bad {
   const bads = items.map((n) => readName(n, 'each name'));
   return (bads.find((b) => b instanceof Bad) as Bad | undefined) ?? items;
 }
+
+/** Audit lens: the voter checks' cap per voter and the outlier test's family-wise error rate. */
+export interface AuditAddress {
+  voterCap: number;
+  voterAlpha: number;
+}
+
+/** The outlier test's levels on offer (the address holds one of them). */
+export const VOTER_ALPHAS = [0.1, 0.05, 0.01, 0.001] as const;
+export const DEFAULT_VOTER_CAP = 100;
+
+export const AUDIT_SLOT = slot<AuditAddress>({ voterCap: DEFAULT_VOTER_CAP, voterAlpha: 0.05 }, [
+  key(
+    'voter_cap',
+    (s) => (s.voterCap === DEFAULT_VOTER_CAP ? null : String(s.voterCap)),
+    (t) => readWhole(t, 1, 1_000_000_000),
+    (s, v) => (s.voterCap = v),
+  ),
+  key(
+    'voter_alpha',
+    (s) => (s.voterAlpha === 0.05 ? null : String(s.voterAlpha)),
+    (t) =>
+      (VOTER_ALPHAS as readonly number[]).includes(Number(t))
+        ? Number(t)
+        : bad(`expected one of ${VOTER_ALPHAS.join(', ')}, got ${describe(t)}`),
+    (s, v) => (s.voterAlpha = v),
+  ),
+]);

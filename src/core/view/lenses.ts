@@ -10,7 +10,7 @@ import { hasSafetyFlags } from '../lenses/safety.ts';
 import { hasStyleText } from '../lenses/style.ts';
 import { hasTimeColumn } from '../sql/time-windows.ts';
 import { convMetadataColumn } from '../sql/style-metadata.ts';
-import { COMPARE_SLOT, JUDGEBOARD_SLOT, MATRIX_SLOT, PROFILE_SLOT, SQL_SLOT, type AddressSlot } from './lens-address.ts';
+import { AUDIT_SLOT, COMPARE_SLOT, JUDGEBOARD_SLOT, MATRIX_SLOT, PROFILE_SLOT, SQL_SLOT, type AddressSlot } from './lens-address.ts';
 import { SOURCES_SLOT } from './sources-address.ts';
 
 /** A key (or keys) and what it does, as the help overlay lists them. */
@@ -84,8 +84,8 @@ export const LENSES = {
     label: 'Style control',
     offered: (d) => d !== null && (hasStyleText(d.textColumns) || convMetadataColumn(d.columns) !== null),
   },
-  // Fragility, fit diagnostics and the rating methods side by side: any dataset, once it is read.
-  audit: { label: 'Audit', offered: (d) => d !== null },
+  // Fragility, fit diagnostics, the rating methods side by side and the voter checks: any dataset, once it is read.
+  audit: { label: 'Audit', offered: (d) => d !== null, address: AUDIT_SLOT },
   // A second file on the same items (a judge against people): any dataset, once it is read.
   sources: { label: 'Two sources', offered: (d) => d !== null, address: SOURCES_SLOT },
   browse: { label: 'Rows' },

@@ -75,12 +75,26 @@ describe('the lenses’ slots in the address', () => {
       profile: { model: null, dim: null },
       judgeboard: { baseline: null, strong: true, judge: null, family: null },
       sources: { with: null, key: null },
+      audit: { voterCap: 100, voterAlpha: 0.05 },
       sql: { text: 'SELECT 1' },
     });
     // Written back in the registry's order, and read again to the same view.
     const again = encodeView(state);
     expect(again).toBe('v=2&lens=matrix&pair=a%2Cb,c&mx=battles&mx_top=50&pivot=language&sql=SELECT%201');
     expect(decodeView(`?${again}`).state).toEqual(state);
+  });
+
+  it('carry the Audit’s voter cap and outlier level, and refuse a level not on offer', () => {
+    const { state, notes } = decodeView('?lens=audit&voter_cap=20&voter_alpha=0.01');
+    expect(notes).toEqual([]);
+    expect(state.slots.audit).toEqual({ voterCap: 20, voterAlpha: 0.01 });
+    expect(encodeView(state)).toBe('v=2&lens=audit&voter_cap=20&voter_alpha=0.01');
+    const bad = decodeView('?voter_cap=0&voter_alpha=0.2');
+    expect(bad.state.slots.audit).toEqual({ voterCap: 100, voterAlpha: 0.05 });
+    expect(bad.notes).toEqual([
+      'ignored "voter_cap": expected a whole number from 1 to 1000000000, got "0"',
+      'ignored "voter_alpha": expected one of 0.1, 0.05, 0.01, 0.001, got "0.2"',
+    ]);
   });
 
   it('keep each lens’s default when its value cannot be read, and say which key', () => {

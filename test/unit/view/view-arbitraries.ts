@@ -1,4 +1,5 @@
 /** fast-check generators for any valid ViewState, with hostile text wherever a user's text can go. */
+import { VOTER_ALPHAS } from '../../../src/core/view/lens-address.ts';
 import fc from 'fast-check';
 import { OUTCOMES } from '../../../src/core/outcome.ts';
 import type { ColumnMapping, SideSource, WinnerSource } from '../../../src/core/schema/mapping.ts';
@@ -173,5 +174,6 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
       ),
       key: fc.option(fc.stringMatching(/^(pair\+)?[A-Za-z_][A-Za-z0-9_ ]{0,20}$/), { nil: null }),
     }),
+    audit: fc.record({ voterCap: fc.integer({ min: 1, max: 1_000_000_000 }), voterAlpha: fc.constantFrom(...VOTER_ALPHAS) }),
   }),
 });
