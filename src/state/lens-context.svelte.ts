@@ -23,6 +23,8 @@ import type { MatchKey } from '../core/sources/match-key.ts';
 
 export type { Run } from './newest.ts';
 import type { OnlineEloSource } from './online-elo.ts';
+import type { DetailsStore } from './details.svelte.ts';
+import type { DetailsSource } from '../core/view/view-state.ts';
 
 /** What every lens gets, the leaderboard's included. */
 interface PageParts {
@@ -52,6 +54,16 @@ export interface BoardContext extends PageParts {
   sliced: boolean;
   /** What online Elo replays; null for pre-aggregated files (no vote order) or before the data is read. */
   onlineElo: OnlineEloSource | null;
+  /** Model details joined to the board (organisation colours, what the details' filters hide, price). */
+  details: DetailsStore;
+  /** Adding, replacing and removing the details file (page.svelte.ts). */
+  detailsActions: DetailsActions;
+}
+
+export interface DetailsActions {
+  chooseFile(file: File): Promise<void>;
+  pick(source: DetailsSource): void;
+  clear(): void;
 }
 
 /** What a lens that reads the data gets. */

@@ -13,6 +13,7 @@ import { SecondSourceStore } from './second-source.svelte.ts';
 import { ViewStore } from './view.svelte.ts';
 import { UpdateStore } from './update.svelte.ts';
 import { ThemeStore } from './theme.svelte.ts';
+import { DetailsStore, detailsActions } from './details.svelte.ts';
 import { makeLensContext, type BoardContext, type LensContext, type LensContextParts } from './lens-context.svelte.ts';
 import { onlineEloSource, type OnlineEloSource } from './online-elo.ts';
 import { DEFAULT_SAMPLE, SAMPLES, sampleFile, type Sample } from '../io/samples.ts';
@@ -53,6 +54,10 @@ export class PageState {
   readonly theme = new ThemeStore();
   /** The Two sources lens's second file. */
   readonly second = new SecondSourceStore(this.view);
+  readonly details = new DetailsStore(
+    () => this.ratings.counts?.models ?? [],
+    () => this.view.state.details,
+  );
   editingMapping = $state(false);
   /** A link named a local file that has not been given yet: the page asks for it and checks it. */
   linkWantsFile = $state(false);
@@ -154,9 +159,12 @@ export class PageState {
           minVotes: this.slice.minVotes,
           sliced: this.slice.sliced,
           onlineElo: this.onlineElo,
+          details: this.details,
+          detailsActions: this.detailsActions,
         }
       : null,
   );
+  readonly detailsActions = detailsActions(this.view, this.details);
   /** Online Elo beside the leaderboard: only for votes one by one (not pre-aggregated counts). */
   readonly onlineElo = $derived.by<OnlineEloSource | null>(() => {
     const { dataset, data, slice } = this;
@@ -249,6 +257,7 @@ export class PageState {
     this.linkWantsFile = this.view.state.source.kind === 'local';
     let firstOpened = false;
     void this.openSource(this.view.snapshot().source, this.view.snapshot().mapping).finally(() => (firstOpened = true));
+    void this.details.open(this.view.snapshot().details.source);
     // The service worker installs once what the address named (and any file dropped meanwhile) is loaded.
     this.update.start(() => !firstOpened || this.data.phase === 'loading');
     const onPop = () => this.readAddressAndOpen();
@@ -374,17 +383,24 @@ export class PageState {
   /** A new dataset chosen by the user: its own view, keeping the lens (unless its shape leads elsewhere) and the rating options. */
   private choose(source: DataSource): void {
     this.landOnLoad = true;
+    // Model details stay with a new file (they describe models, not votes), except a sample's own.
+    const details = $state.snapshot(this.view.state.details);
+    const keep = details.source?.kind !== 'sample' || (source.kind === 'sample' && source.id === details.source.id);
     this.view.state = {
       ...structuredClone(DEFAULT_VIEW),
       source,
       lens: this.view.state.lens,
       rating: $state.snapshot(this.view.state.rating),
+      details: keep ? details : structuredClone(DEFAULT_VIEW.details),
     };
+    if (!keep) void this.details.open(null);
   }
 
   private readAddressAndOpen(): void {
     const before = JSON.stringify(this.view.state.source);
+    const detailsBefore = JSON.stringify(this.view.state.details.source);
     this.view.readAddress();
+    if (JSON.stringify(this.view.state.details.source) !== detailsBefore) void this.details.open(this.view.snapshot().details.source);
     const changed = JSON.stringify(this.view.state.source) !== before;
     this.linkWantsFile = this.view.state.source.kind === 'local' && changed;
     if (changed || !this.data.dataset) void this.openSource(this.view.snapshot().source, this.view.snapshot().mapping);

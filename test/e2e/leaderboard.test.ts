@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { ARENA_COUNTS as COUNTS, ARENA_COUNTS_SHA256, readArenaExpected } from '../fixtures/paths.ts';
 import { appUrl, openSession, type Session } from './browser.ts';
 import {
@@ -16,6 +17,25 @@ import {
 } from './page-helpers.ts';
 
 const EXPECTED = readArenaExpected();
+
+/**
+ * The shipped details of the default sample, its names deliberately spoilt the ways files differ
+ * (case, dashes to underscores, dots to spaces), one model left out, one renamed past matching,
+ * and one price that is not a number.
+ */
+const SHIPPED = readFileSync(resolve('static-data/chatbot-arena-20240814-models.csv'), 'utf8').trim().split('\n');
+const [HEADER, ...LINES] = SHIPPED;
+const LEFT_OUT = 'yi-large-preview';
+const RENAMED = 'zephyr-7b-beta';
+const spoilt = LINES.filter((l) => !l.startsWith(`${LEFT_OUT},`)).map((line, k) => {
+  const [name, ...rest] = line.split(',');
+  if (name === RENAMED) return ['zephyr-7b-betta', ...rest].join(',');
+  if (name === 'gpt-4o-2024-05-13') return [name, rest[0], rest[1], rest[2], 'cheap', ...rest.slice(4)].join(',');
+  const changed = k % 3 === 0 ? name.toUpperCase() : k % 3 === 1 ? name.replace(/-/g, '_') : name.replace(/\./g, ' ');
+  return [changed, ...rest].join(',');
+});
+const OPENAI = new Set(LINES.filter((l) => l.split(',')[1] === 'OpenAI').map((l) => l.split(',')[0]));
+const OPEN_WEIGHTS = LINES.filter((l) => l.split(',')[3] === 'yes' && !l.startsWith(`${LEFT_OUT},`) && !l.startsWith(`${RENAMED},`)).length;
 
 function parseCsv(text: string): Record<string, string>[] {
   const [header, ...lines] = text.trim().split(/\r?\n/);
@@ -138,6 +158,88 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
     const records = JSON.parse(await downloadText(page, () => page.getByTestId('download-leaderboard-json').click())).models;
     expect(records).toHaveLength(129);
     expect(Object.keys(records[0])).toEqual(expect.arrayContaining(['model', 'rating', 'lower', 'upper', 'rank', 'votes', 'group']));
+  });
+
+  // Last: it leaves the board filtered to open-weights models.
+  test('a file with mismatched names joins, lists what it could not match, colours and hides, and reopens from the address', async () => {
+    const { page } = session;
+    const path = join(mkdtempSync(join(tmpdir(), 'details-')), 'my models.csv');
+    writeFileSync(path, [HEADER, ...spoilt].join('\n'));
+    // The sample offers its own details; a file of the user's is what the test opens.
+    await page.getByTestId('model-details').locator('summary').first().click();
+    await expect.poll(() => page.getByTestId('details-sample').textContent()).toContain('Add model details');
+    await page.getByTestId('details-file').setInputFiles(path);
+    const summary = page.getByTestId('details-summary');
+    await summary.waitFor();
+    expect(await summary.getAttribute('data-matched')).toBe('127');
+    expect(await summary.getAttribute('data-models')).toBe('129');
+    // Unmatched on both sides, each with the nearest name of the other side.
+    const votes = page.getByTestId('details-unmatched-votes');
+    expect(await votes.locator('li').evaluateAll((li) => li.map((x) => x.getAttribute('data-model')))).toEqual([LEFT_OUT, RENAMED]);
+    expect(await votes.locator(`li[data-model="${RENAMED}"]`).textContent()).toContain('nearest in the file: zephyr-7b-betta');
+    const file = page.getByTestId('details-unmatched-file');
+    expect(await file.locator('li').evaluateAll((li) => li.map((x) => x.getAttribute('data-model')))).toEqual(['zephyr-7b-betta']);
+    expect(await page.getByTestId('details-bad').textContent()).toContain('"cheap"');
+
+    // Colour by organisation: a key under the chart and dots of several colours.
+    const key = page.getByTestId('interval-organisations');
+    expect(await key.locator('[data-org="OpenAI"]').count()).toBe(1);
+    const fills = await page
+      .getByTestId('interval-chart')
+      .locator('svg circle')
+      .evaluateAll((c) => new Set(c.map((x) => x.getAttribute('fill'))).size);
+    expect(fills).toBeGreaterThan(3);
+
+    // The price chart and its frontier; the best model per organisation is the top of its rows on the board.
+    const chart = page.getByTestId('price-chart');
+    expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(80);
+    expect((await chart.getAttribute('data-frontier'))!.split('|').length).toBeGreaterThan(1);
+    const board = await page
+      .locator('[data-testid="leaderboard"] tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => [r.getAttribute('data-model')!, Number(r.querySelector('td.strong')!.textContent!.replace(/,/g, ''))] as const),
+      );
+    const firstOpenAi = board.filter(([m]) => OPENAI.has(m)).sort((a, b) => b[1] - a[1])[0][0];
+    expect(
+      await page.locator('[data-testid="best-per-organisation"] tr[data-organisation="OpenAI"] [data-field="model"]').textContent(),
+    ).toBe(firstOpenAi);
+
+    // Open weights only: the closed ones and the two without details leave the board.
+    await page.getByTestId('details-open-only').check();
+    await expect.poll(() => page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(OPEN_WEIGHTS);
+    expect(await page.getByTestId('details-hidden').getAttribute('data-hidden')).toBe(String(129 - OPEN_WEIGHTS));
+    expect(await page.getByTestId('details-hidden').textContent()).toContain('2 without an open-weights value');
+
+    // The address names the file and the filter; a fresh page asks for the file again.
+    const link = page.url();
+    expect(link).toContain('md_file=my%20models.csv~');
+    expect(link).toContain('md_open=1');
+    const fresh = await openSession();
+    try {
+      await fresh.page.goto(link);
+      await waitForDataset(fresh.page, DEFAULT_SAMPLE_FILE);
+      await fresh.page.getByTestId('details-file-prompt').waitFor();
+      await fresh.page.getByTestId('details-file-input').setInputFiles(path);
+      await fresh.page.getByTestId('details-summary').waitFor();
+      expect(await fresh.page.getByTestId('details-summary').getAttribute('data-matched')).toBe('127');
+      await expect.poll(() => fresh.page.locator('[data-testid="leaderboard"] tbody tr').count()).toBe(OPEN_WEIGHTS);
+      expect(await fresh.page.locator('[data-testid="view-notes"]').count()).toBe(0);
+
+      // An address instead: read by the page's worker, and read again when the link is reopened.
+      writeFileSync(join(inject('remoteDir'), 'details-spoilt.csv'), [HEADER, ...spoilt].join('\n'));
+      const details = fresh.page.getByTestId('model-details');
+      if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').first().click();
+      await fresh.page.getByTestId('details-url').fill(`${new URL(fresh.page.url()).origin}/remote/details-spoilt.csv`);
+      await details.getByRole('button', { name: 'Read', exact: true }).click();
+      await expect.poll(() => fresh.page.getByTestId('details-summary').textContent()).toContain('details-spoilt.csv');
+      expect(fresh.page.url()).toContain('md_src=');
+      await fresh.page.reload();
+      await waitForDataset(fresh.page, DEFAULT_SAMPLE_FILE);
+      await expect.poll(() => fresh.page.getByTestId('details-summary').getAttribute('data-matched'), { timeout: 60_000 }).toBe('127');
+      expect(await fresh.page.getByTestId('details-file-prompt').count()).toBe(0);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import * as Plot from '@observablehq/plot';
 import type { Leaderboard, LeaderboardRow } from '../stats/leaderboard.ts';
 import { labelMargin } from './labels.ts';
 import { shortLabel } from './matrix.ts';
+import type { OrgLegend } from '../metadata/metadata-board.ts';
 
 export const INTERVAL_ROW_HEIGHT = 20;
 
@@ -78,6 +79,8 @@ export interface IntervalChartInput {
   points: IntervalPoint[];
   width: number;
   rowHeight?: number;
+  /** Colour by organisation (model details); comparison groups, when there are several, take the colour instead. */
+  organisations?: OrgLegend | null;
 }
 
 /** Plot options; the height grows with the number of rows (a fixed height per row). */
@@ -95,7 +98,8 @@ export function intervalChartOptions(input: IntervalChartInput): PlotOptions {
   const withInterval = points.filter((p) => p.lower !== null && p.upper !== null);
   // The first model of each later group, where a rule and a label mark the break.
   const starts = points.filter((p, k) => k > 0 && p.group !== points[k - 1].group);
-  const colour = several ? 'group' : 'currentColor';
+  const orgs = several ? null : (input.organisations ?? null);
+  const colour = several ? 'group' : orgs ? (p: IntervalPoint) => orgs.ofModel.get(p.model) ?? 'no details' : 'currentColor';
   return {
     width: Math.max(320, Math.round(width)),
     height: marginTop + marginBottom + rowHeight * Math.max(1, points.length),
@@ -107,7 +111,11 @@ export function intervalChartOptions(input: IntervalChartInput): PlotOptions {
     ariaLabel: 'Ratings with 95% intervals',
     x: { axis: 'both', label: 'Rating (Elo scale) →', grid: true, nice: true },
     y: { domain: points.map((p) => p.model), tickFormat: (d: string) => shortLabel(d), label: null, tickSize: 0 },
-    color: several ? { type: 'ordinal', domain: groups, range: groups.map((_, k) => GROUP_COLOURS[k % GROUP_COLOURS.length]) } : undefined,
+    color: several
+      ? { type: 'ordinal', domain: groups, range: groups.map((_, k) => GROUP_COLOURS[k % GROUP_COLOURS.length]) }
+      : orgs
+        ? { type: 'ordinal', domain: orgs.entries.map((e) => e.org), range: orgs.entries.map((e) => e.colour) }
+        : undefined,
     marks: [
       Plot.ruleY(withInterval, { y: 'model', x1: 'lower', x2: 'upper', stroke: colour, strokeWidth: 2, strokeOpacity: 0.55 }),
       Plot.dot(points, { y: 'model', x: 'rating', fill: colour, r: 3.5 }),
