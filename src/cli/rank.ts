@@ -20,6 +20,8 @@ import { isConfigOrSplit, parseHubInput, type HubRef } from '../core/hub/hub-ref
 import type { QuickToggles } from '../core/view/view-state.ts';
 import { checkWhere, hasQuickFilter, NO_QUICK, readSlice, wholeSlice, type Slice } from './lib/slice.ts';
 import { rankChanges } from '../core/stats/rank-change.ts';
+import { parseControl, type ControlSpec } from '../core/sql/control-votes.ts';
+import { controlsBoard, controlsJson, controlsText } from './lib/controls-board.ts';
 import { tallySummary, tallyWholeFile } from './lib/tally.ts';
 import type { LoadedFile } from './read-file.ts';
 import type { HubFile } from './read-hub.ts';
@@ -62,6 +64,10 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
   --style-control        the style-controlled board (LMArena's compute_style_control): features from
                          conv_metadata when the file has it, else measured from the answer texts;
                          anchored like FastChat (mixtral-8x7b-instruct-v0.1 = 1114 when present) unless --anchor
+  --control C            the controlled board (contextual Bradley-Terry; repeat for more): C is seat
+                         (does seat A win more?), a number or flag column (a battle-level term),
+                         COLUMN=VALUE (a categorical value), or "A_COLUMN - B_COLUMN" (a per-side
+                         feature, A minus B); coefficients in Elo per unit and per SD, sandwich intervals
   --method NAME          print one rating method's scores instead of the board: ${METHOD_NAMES.join(', ')}
                          (evalica's definitions and defaults; elo needs votes, not a counts file)
   --audit                the trust audit: the fewest votes found whose removal flips #1 vs #2 and each
@@ -103,6 +109,7 @@ const OPTIONS = {
   intervals: { type: 'string' },
   'reweight-pairs': { type: 'boolean' },
   'style-control': { type: 'boolean' },
+  control: { type: 'string', multiple: true },
   method: { type: 'string' },
   audit: { type: 'boolean' },
   pair: { type: 'string', multiple: true },
@@ -132,6 +139,8 @@ export interface RankArgs {
   /** Inverse pair-frequency weights; implies sandwich intervals and no bootstrap. */
   reweightPairs: boolean;
   styleControl: boolean;
+  /** --control: covariates of the controlled board (core/sql/control-votes.ts). */
+  controls: ControlSpec[];
   /** One rating method's scores instead of the board. */
   method?: MethodName;
   audit?: { pairs: [string, string][]; budget?: number; trials: number; folds: number; voterCap: number; voterAlpha: number };
@@ -210,6 +219,7 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' | { compare: Co
     intervals: reweight ? 'sandwich' : choiceOption('intervals', values.intervals, ['bootstrap', 'sandwich'] as const, 'bootstrap'),
     reweightPairs: reweight,
     styleControl: values['style-control'] ?? false,
+    controls: controlOptions(values.control ?? [], !!(values['style-control'] || method || values.audit || values.csv)),
     output: values.json ? 'json' : values.csv ? 'csv' : 'text',
   };
 }
@@ -223,7 +233,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     }
     if ('compare' in args) return await runCompare(args.compare, io);
     const threads = new BoardThreads();
-    const boardWanted = !args.styleControl && !args.method && !args.audit;
+    const boardWanted = !args.styleControl && !args.method && !args.audit && args.controls.length === 0;
     // The helper thread starts while the file is read, so it is ready when the rounds are.
     if (args.bootstrapRounds > 0 && boardWanted) threads.warm();
     const db = await createNodeConnector();
@@ -233,7 +243,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       // which DuckDB reads straight from a parquet file (a view) rather than loading them first.
       // Elo (--method elo, and among --audit's methods) needs the votes in order, so the battles table.
       const wantsOrder = args.method === 'elo' || !!args.audit;
-      const whole = !args.styleControl && !wantsOrder && args.where.length === 0 && !hasQuickFilter(args.quick);
+      const whole = boardWanted && !wantsOrder && args.where.length === 0 && !hasQuickFilter(args.quick);
       const opened = await loadAndRecognise(
         db,
         args.hf ?? args.file,
@@ -278,6 +288,14 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
               ? styleCsv(style)
               : styleText(style),
         );
+        return 0;
+      }
+      if (args.controls.length) {
+        const board = await controlsBoard(db, args.controls, slice.where, opened.file.name, args.anchor);
+        for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
+        for (const w of board.fit.warnings) io.stderr(`warning: ${w}\n`);
+        if (board.missingVotes > 0) io.stderr(`warning: ${board.missingVotes} votes have an empty control column and are left out\n`);
+        io.stdout(args.output === 'json' ? controlsJson(board, { ...provenance, anchor: board.fit.anchor }) : controlsText(board));
         return 0;
       }
       if (args.method || args.audit) {
@@ -402,6 +420,17 @@ function parseCompareArgs(values: Values, positionals: string[]): CompareArgs {
     seed: integerOption('seed', values.seed, 0, 0, 2 ** 32 - 1),
     json: !!values.json,
   };
+}
+
+/** --control: seat, COLUMN, COLUMN=VALUE or "A_COLUMN - B_COLUMN"; not with another board or --csv. */
+function controlOptions(values: readonly string[], other: boolean): ControlSpec[] {
+  if (values.length && other)
+    throw new UsageError('--control prints the controlled board (text or --json): not with --style-control, --method, --audit or --csv');
+  return values.map((v) => {
+    const spec = parseControl(v);
+    if (!spec) throw new UsageError(`--control must be seat, COLUMN, COLUMN=VALUE or "A_COLUMN - B_COLUMN", got "${v}"`);
+    return spec;
+  });
 }
 
 /** --pair "A vs B": two model names around the first " vs ". */
