@@ -31,6 +31,8 @@ export interface RatingHandlers {
   onRestart?: (message: string) => void;
   /** A board of the request is painted (after each result). */
   onShown?: () => void;
+  /** The final board on the request's standby scale, after the final result (null: none to be had). */
+  onStandby?: (leaderboard: Leaderboard | null) => void;
 }
 
 export interface CompareHandlers {
@@ -69,14 +71,17 @@ export class RatingClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
-  rate(counts: PairCounts, options: LeaderboardOptions, handlers: RatingHandlers): number {
+  rate(counts: PairCounts, options: LeaderboardOptions, handlers: RatingHandlers, standby?: LeaderboardOptions): number {
     // Typed arrays are copied, not transferred: the page keeps its counts for re-fits.
     return this.send(
-      { type: 'rate', id: 0, counts, options },
+      { type: 'rate', id: 0, counts, options, ...(standby ? { standby } : {}) },
       {
         receive: (message) => {
           if (message.type === 'progress') handlers.onProgress?.(message.roundsDone, message.rounds);
-          else if (message.type === 'error') {
+          else if (message.type === 'standby') {
+            handlers.onStandby?.(message.leaderboard);
+            return true;
+          } else if (message.type === 'error') {
             handlers.onError(message.error.message);
             return true;
           } else if (message.type === 'result') {
@@ -87,7 +92,8 @@ export class RatingClient {
               this.worker?.postMessage({ type: 'shown', id } satisfies RatingRequest);
               handlers.onShown?.();
             });
-            return message.final;
+            // A request with a standby scale ends with that board, after the final one.
+            return message.final && !standby;
           }
           return false;
         },

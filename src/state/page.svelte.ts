@@ -22,7 +22,7 @@ import { fingerprintFile } from '../core/view/fingerprint.ts';
 import { markPainted } from '../io/marks.ts';
 import { AUTO_LENS, LENS_IDS, offeredLenses, shownLens } from '../core/view/lenses.ts';
 import { MATRIX_MODES } from '../core/charts/matrix.ts';
-import { leaderboardOptions } from '../core/view/rating-options.ts';
+import { leaderboardOptions, otherScaleOptions } from '../core/view/rating-options.ts';
 import { DEFAULT_VIEW, type DataSource } from '../core/view/view-state.ts';
 import { addressSource, type HubRef } from '../core/hub/hub-ref.ts';
 import { quickFilterWords } from '../core/view/quick-filters.ts';
@@ -207,17 +207,20 @@ export class PageState {
         untrack(() => this.data.countedBoardShown());
         return;
       }
-      const options = leaderboardOptions($state.snapshot(untrack(() => this.view.state.rating)), counts.models);
+      const rating = $state.snapshot(untrack(() => this.view.state.rating));
+      const options = leaderboardOptions(rating, counts.models);
       // A provisional board (part of the file counted) gets point ratings only: the counting needs the CPU.
       const whole = untrack(() => this.data.provisional) === null;
-      const shown = this.ratings.run(counts, whole ? options : { ...options, bootstrapRounds: 0 });
+      const shown = whole
+        ? this.ratings.run(counts, options, otherScaleOptions(rating, counts.models))
+        : this.ratings.run(counts, { ...options, bootstrapRounds: 0 });
       if (whole) void shown.then(() => this.data.countedBoardShown());
     });
     $effect(() => {
       const counts = this.slice.counts;
       const rating = $state.snapshot(this.view.state.rating);
       if (!counts) return;
-      const shown = this.ratings.run(counts, leaderboardOptions(rating, counts.models));
+      const shown = this.ratings.run(counts, leaderboardOptions(rating, counts.models), otherScaleOptions(rating, counts.models));
       // The widgets' and lenses' queries set off by the same change wait for the board the user is waiting on.
       untrack(() => this.data.duck)?.hold(shown, BOARD_FIRST_MS);
     });
@@ -372,7 +375,8 @@ export class PageState {
   }
 
   private rate(counts: NonNullable<DatasetStore['earlyCounts']>): void {
-    this.ratings.run(counts, leaderboardOptions($state.snapshot(this.view.state.rating), counts.models));
+    const rating = $state.snapshot(this.view.state.rating);
+    this.ratings.run(counts, leaderboardOptions(rating, counts.models), otherScaleOptions(rating, counts.models));
   }
 
   private filteredView(): boolean {

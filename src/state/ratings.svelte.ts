@@ -12,7 +12,7 @@ import type { VoterTestOptions } from '../core/stats/voter-outliers.ts';
 import type { JudgeBoard, JudgeBoardInput, JudgeBoardOptions } from '../core/stats/judge-board.ts';
 import type { CompareOptions, SourceComparison } from '../core/stats/source-compare.ts';
 import type { MatchedItem } from '../core/sources/match-items.ts';
-import { mark } from '../io/marks.ts';
+import { afterPaint, mark } from '../io/marks.ts';
 import { countsFingerprint, type PairCounts } from '../core/stats/pair-counts.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { SliceCompareOptions } from '../core/stats/slice-compare.ts';
@@ -54,6 +54,12 @@ export class RatingsStore {
 
   private readonly client = new RatingClient();
   private last: { counts: PairCounts; options: LeaderboardOptions } | null = null;
+  /**
+   * The final board on the scale switch's other scale (mean 1000 ↔ LMArena's anchor), by request key:
+   * the worker sends it after each final board, so the switch repaints at once with no request, and
+   * the board it leaves becomes the way back.
+   */
+  private standby: { key: string; leaderboard: Leaderboard } | null = null;
 
   /**
    * Bootstraps the difference between two slices in the worker; results stream to `handlers`.
@@ -148,6 +154,7 @@ export class RatingsStore {
     this.overall = null;
     this.overallKey = '';
     this.lastFinal = null;
+    this.standby = null;
     this.settleShown();
   }
 
@@ -156,15 +163,36 @@ export class RatingsStore {
    * from effects, and its reads of its own state must not make those effects re-run it.
    * Settles once its first board is painted (or it failed, or a newer run took over).
    */
-  run(counts: PairCounts, options: LeaderboardOptions): Promise<void> {
-    return untrack(() => this.start(counts, options));
+  run(counts: PairCounts, options: LeaderboardOptions, standby?: LeaderboardOptions | null): Promise<void> {
+    return untrack(() => this.start(counts, options, standby ?? undefined));
   }
   /** Settles the last run's promise of a painted board. */
   private settleShown: () => void = () => undefined;
 
-  private start(counts: PairCounts, options: LeaderboardOptions): Promise<void> {
-    const key = `${countsFingerprint(counts)}|${JSON.stringify(options)}`;
+  private start(counts: PairCounts, options: LeaderboardOptions, standby?: LeaderboardOptions): Promise<void> {
+    const fingerprint = countsFingerprint(counts);
+    const key = `${fingerprint}|${JSON.stringify(options)}`;
     if (key === this.lastKey && !this.error) return Promise.resolve();
+    const ready = this.standby;
+    const board = this.leaderboard;
+    if (ready && ready.key === key && board && !this.computing && !this.error && this.ended?.how === 'done') {
+      // The other scale of a final board: shown at once; the board left is the way back when it is this one's standby.
+      const back =
+        standby && `${fingerprint}|${JSON.stringify(standby)}` === this.lastKey ? { key: this.lastKey, leaderboard: board } : null;
+      this.settleShown();
+      this.standby = back;
+      this.lastKey = key;
+      this.last = { counts, options };
+      this.counts = counts;
+      this.leaderboard = ready.leaderboard;
+      this.lastFinal = { key, board: ready.leaderboard };
+      this.roundsDone = ready.leaderboard.roundsDone;
+      this.rounds = ready.leaderboard.rounds;
+      this.ended = { how: 'done', roundsDone: ready.leaderboard.roundsDone, rounds: ready.leaderboard.rounds, reason: null };
+      mark('intervals-done');
+      return new Promise<void>((resolve) => afterPaint(resolve));
+    }
+    this.standby = null;
     this.settleShown();
     let settle!: () => void;
     const shown = new Promise<void>((resolve) => (settle = resolve));
@@ -189,34 +217,44 @@ export class RatingsStore {
     this.ended = null;
     this.roundsDone = 0;
     this.rounds = options.bootstrapRounds ?? 1000;
-    this.client.rate(counts, options, {
-      onResult: ({ leaderboard, observed, final }) => {
-        this.leaderboard = leaderboard;
-        if (observed) this.observed = observed;
-        if (final) {
-          this.lastFinal = { key, board: leaderboard };
+    this.client.rate(
+      counts,
+      options,
+      {
+        onResult: ({ leaderboard, observed, final }) => {
+          this.leaderboard = leaderboard;
+          if (observed) this.observed = observed;
+          if (final) {
+            this.lastFinal = { key, board: leaderboard };
+            this.computing = false;
+            this.ended = { how: 'done', roundsDone: leaderboard.roundsDone, rounds: leaderboard.rounds, reason: null };
+            mark('intervals-done');
+          }
+        },
+        onProgress: (done, total) => {
+          this.roundsDone = done;
+          this.rounds = total;
+        },
+        onRestart: (message) => {
+          this.notice = message;
+        },
+        onShown: settle,
+        onStandby: (leaderboard) => {
+          if (leaderboard && this.lastKey === key && standby)
+            this.standby = { key: `${fingerprint}|${JSON.stringify(standby)}`, leaderboard };
+        },
+        onError: (message) => {
+          this.standby = null;
+          this.error = `ratings: ${message}`;
           this.computing = false;
-          this.ended = { how: 'done', roundsDone: leaderboard.roundsDone, rounds: leaderboard.rounds, reason: null };
-          mark('intervals-done');
-        }
+          const board = this.leaderboard;
+          this.ended = { how: 'failed', roundsDone: board?.roundsDone ?? 0, rounds: board?.rounds ?? this.rounds, reason: message };
+          this.lastKey = '';
+          settle();
+        },
       },
-      onProgress: (done, total) => {
-        this.roundsDone = done;
-        this.rounds = total;
-      },
-      onRestart: (message) => {
-        this.notice = message;
-      },
-      onShown: settle,
-      onError: (message) => {
-        this.error = `ratings: ${message}`;
-        this.computing = false;
-        const board = this.leaderboard;
-        this.ended = { how: 'failed', roundsDone: board?.roundsDone ?? 0, rounds: board?.rounds ?? this.rounds, reason: message };
-        this.lastKey = '';
-        settle();
-      },
-    });
+      standby,
+    );
     return shown;
   }
 }

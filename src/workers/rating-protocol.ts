@@ -17,7 +17,11 @@ import type { CompareOptions, SourceComparison } from '../core/stats/source-comp
 import type { MatchedItem } from '../core/sources/match-items.ts';
 
 export type RatingRequest =
-  | { type: 'rate'; id: number; counts: PairCounts; options: LeaderboardOptions }
+  /**
+   * `standby`: the same fit on the scale switch's other scale (mean 1000 ↔ LMArena's anchor), answered
+   * once the board is final, so a click on the switch shows it with no request.
+   */
+  | { type: 'rate'; id: number; counts: PairCounts; options: LeaderboardOptions; standby?: LeaderboardOptions }
   /** Two slices' pair counts (same model list); results stream in as rounds run. */
   | { type: 'compare'; id: number; left: PairCounts; right: PairCounts; options: SliceCompareOptions }
   /** Per-vote style rows; one answer. */
@@ -51,6 +55,8 @@ export interface WorkerError {
 export type RatingResponse =
   /** The point fit (roundsDone 0), first intervals after REPORT_EVERY rounds, refined every REPORT_MS, and the last. */
   | { type: 'result'; id: number; leaderboard: Leaderboard; observed: WinMatrix | null; final: boolean }
+  /** A rate request's final board on its `standby` scale (null when that scale cannot be had); the request's last message. */
+  | { type: 'standby'; id: number; leaderboard: Leaderboard | null }
   | { type: 'comparison'; id: number; comparison: SliceComparison; final: boolean }
   | { type: 'style-fit'; id: number; fit: StyleControlFit }
   | { type: 'board'; id: number; leaderboard: Leaderboard }

@@ -174,6 +174,24 @@ async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<
       }
     },
   });
+  if (!request.standby || !board.finished) return;
+  await breathe();
+  if (live('rate', id)) post({ type: 'standby', id, leaderboard: onOtherScale(board, request.options, request.standby) });
+}
+
+/**
+ * The final board on the standby scale: the rounds translated, nothing refitted (the worker's kept
+ * board stays there; the next request puts it on its own scale). Null for options that are not
+ * the same fit, or a scale the fit cannot take (an anchor without a finite rating).
+ */
+function onOtherScale(board: IncrementalLeaderboard, options: LeaderboardOptions, standby: LeaderboardOptions): Leaderboard | null {
+  if (fitKey(options) !== fitKey(standby)) return null;
+  try {
+    board.rescale({ anchor: standby.anchor, mean: standby.mean });
+    return board.current();
+  } catch {
+    return null;
+  }
 }
 
 async function compare(request: Extract<RatingRequest, { type: 'compare' }>): Promise<void> {

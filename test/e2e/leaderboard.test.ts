@@ -15,6 +15,8 @@ import {
   waitForDataset,
   waitForRatings,
 } from './page-helpers.ts';
+import { main as rankMain } from '../../src/cli/rank.ts';
+import { run, type BoardRecord } from '../unit/cli/helpers.ts';
 
 const EXPECTED = readArenaExpected();
 
@@ -112,6 +114,8 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
         return { top: c.getBoundingClientRect().top, highest: Math.max(...ticks.map((t) => Number(t.textContent!.replace(/,/g, '')))) };
       });
     await expect.poll(async () => (await highestTick()).highest).toBeLessThan(1250);
+    await waitForRatings(page);
+    const onMean = await leaderboardCsv(page);
     await page.getByTestId('scale-lmarena').click();
     await expect.poll(() => page.url()).toContain('anchor=mixtral-8x7b-instruct-v0.1@1114');
     await waitForRatings(page);
@@ -122,11 +126,25 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
     expect(rows).toHaveLength(129);
     for (const row of rows) expect(Math.abs(Number(row.rating) - anchored[row.model]), row.model).toBeLessThan(0.05);
     expect(Number(rows.find((r) => r.model === 'chatgpt-4o-latest')!.rating)).toBeCloseTo(1315.16, 1);
+    // The board the switch shows at once (prepared by the worker after the final board) has the intervals the
+    // command line computes on that scale from scratch: every round pinned at the anchor.
+    const cli: BoardRecord[] = JSON.parse(
+      (await run(rankMain, COUNTS, '--anchor', 'mixtral-8x7b-instruct-v0.1=1114', '--json')).stdout,
+    ).models;
+    expect(cli).toHaveLength(129);
+    for (const r of cli) {
+      const row = rows.find((x) => x.model === r.model)!;
+      // The CSV rounds to 0.001.
+      for (const key of ['rating', 'lower', 'upper'] as const)
+        expect(Math.abs(Number(row[key]) - r[key]!), `${r.model} ${key}`).toBeLessThan(0.0011);
+    }
     await expect.poll(async () => (await highestTick()).highest).toBeGreaterThanOrEqual(1310);
     expect((await highestTick()).top, 'the chart is below the fold').toBeGreaterThan(900);
     await page.getByTestId('scale-mean').click();
     await expect.poll(() => page.url()).not.toContain('anchor=');
     await waitForRatings(page);
+    // And one click back is the board it left, byte for byte.
+    await expect.poll(() => leaderboardCsv(page)).toBe(onMean);
   });
 
   test('sorts by every column and searches by name', async () => {
