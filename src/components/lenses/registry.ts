@@ -25,6 +25,7 @@ export const LENS_COMPONENTS: { [K in LensId]: () => LensModule<ContextOf<K>> | 
   tools: () => import('./ToolsLens.svelte'),
   verdicts: () => import('./VerdictsLens.svelte'),
   style: () => import('./StyleLens.svelte'),
+  topics: () => import('./TopicsLens.svelte'),
   audit: () => import('./AuditLens.svelte'),
   sources: () => import('./SourcesLens.svelte'),
   browse: () => import('./BrowseLens.svelte'),

@@ -42,12 +42,25 @@ export function promptSource(columns: readonly ColumnInfo[]): PromptSource | nul
   return null;
 }
 
+/** Whether any column is named as a prompt or a conversation is (the lens that reads them checks the type). */
+export function hasPromptColumn(names: readonly (string | { name: string })[]): boolean {
+  const known = new Set([...PROMPT_COLUMNS, ...CONVERSATION_COLUMNS]);
+  return names.some((n) => known.has((typeof n === 'string' ? n : n.name).toLowerCase()));
+}
+
 /** The conversation to count turns in, when the file has no turn column of its own. */
 export function turnSource(columns: readonly ColumnInfo[]): string | null {
   const names = new Set(columns.map((c) => c.name.toLowerCase()));
   if (TURN_COLUMNS.some((n) => names.has(n))) return null;
   const c = columns.find((c) => CONVERSATION_COLUMNS.includes(c.name.toLowerCase()) && isList(c.type));
   return c ? c.name : null;
+}
+
+/** The prompt's text as VARCHAR (`alias.` before the column when given). */
+export function promptTextSql(prompt: PromptSource, alias?: string): string {
+  const col = (alias ? `${alias}.` : '') + quoteIdent(prompt.column);
+  const text = prompt.kind === 'text' ? col : prompt.kind === 'conversation' ? `${col}[1].content` : `${col}[1].content[1]."text"`;
+  return `CAST(${text} AS VARCHAR)`;
 }
 
 /** Bucket labels in order; they sort as text in the same order as the lengths. */
@@ -59,9 +72,7 @@ export function derivedColumns(columns: readonly ColumnInfo[]): { name: string; 
   const taken = new Set(columns.map((c) => c.name.toLowerCase()));
   const prompt = promptSource(columns);
   if (prompt && !taken.has(PROMPT_LENGTH)) {
-    const col = quoteIdent(prompt.column);
-    const text = prompt.kind === 'text' ? col : prompt.kind === 'conversation' ? `${col}[1].content` : `${col}[1].content[1]."text"`;
-    const n = `length(CAST(${text} AS VARCHAR))`;
+    const n = `length(${promptTextSql(prompt)})`;
     const [b1, b2, b3, b4] = PROMPT_BUCKETS;
     out.push({
       name: PROMPT_LENGTH,

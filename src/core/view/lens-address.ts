@@ -261,3 +261,27 @@ export const AUDIT_SLOT = slot<AuditAddress>({ voterCap: DEFAULT_VOTER_CAP, vote
     (s, v) => (s.voterAlpha = v),
   ),
 ]);
+
+/** The Topics lens: the clustering's seed and the topic chosen (its node id), if any. */
+export interface TopicsAddress {
+  seed: number;
+  topic: number | null;
+}
+
+const smallInt = (max: number) => (t: string) =>
+  /^\d{1,6}$/.test(t) && Number(t) <= max ? Number(t) : bad(`expected a whole number up to ${max}, got ${describe(t)}`);
+
+export const TOPICS_SLOT = slot<TopicsAddress>({ seed: 1, topic: null }, [
+  key(
+    'tp_seed',
+    (s) => (s.seed === 1 ? null : String(s.seed)),
+    smallInt(999999),
+    (s, v) => (s.seed = v),
+  ),
+  key(
+    'tp_topic',
+    (s) => (s.topic === null ? null : String(s.topic)),
+    smallInt(9999),
+    (s, v) => (s.topic = v),
+  ),
+]);

@@ -8,9 +8,19 @@
 import type { ColumnInfo } from '../schema/column.ts';
 import { hasSafetyFlags } from '../lenses/safety.ts';
 import { hasStyleText } from '../lenses/style.ts';
+import { hasPromptColumn } from '../schema/derived.ts';
 import { hasTimeColumn } from '../sql/time-windows.ts';
 import { convMetadataColumn } from '../sql/style-metadata.ts';
-import { AUDIT_SLOT, COMPARE_SLOT, JUDGEBOARD_SLOT, MATRIX_SLOT, PROFILE_SLOT, SQL_SLOT, type AddressSlot } from './lens-address.ts';
+import {
+  AUDIT_SLOT,
+  COMPARE_SLOT,
+  JUDGEBOARD_SLOT,
+  MATRIX_SLOT,
+  PROFILE_SLOT,
+  SQL_SLOT,
+  TOPICS_SLOT,
+  type AddressSlot,
+} from './lens-address.ts';
 import { SOURCES_SLOT } from './sources-address.ts';
 
 /** A key (or keys) and what it does, as the help overlay lists them. */
@@ -84,6 +94,8 @@ export const LENSES = {
     label: 'Style control',
     offered: (d) => d !== null && (hasStyleText(d.textColumns) || convMetadataColumn(d.columns) !== null),
   },
+  // Clusters of the prompts: any file with prompt text (a prompt or question column, or conversations).
+  topics: { label: 'Topics', offered: (d) => d !== null && hasPromptColumn(d.textColumns), address: TOPICS_SLOT },
   // Fragility, fit diagnostics, the rating methods side by side and the voter checks: any dataset, once it is read.
   audit: { label: 'Audit', offered: (d) => d !== null, address: AUDIT_SLOT },
   // A second file on the same items (a judge against people): any dataset, once it is read.

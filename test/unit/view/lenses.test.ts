@@ -37,6 +37,14 @@ describe('the lens registry', () => {
     ]);
   });
 
+  it('offers Topics for a prompt, question or conversation column only', () => {
+    expect(ids(data({ textColumns: ['prompt'] }))).toContain('topics');
+    expect(ids(data({ textColumns: ['conversation_a', 'conversation_b'] }))).toContain('topics');
+    expect(ids(data({ textColumns: ['Question'] }))).toContain('topics');
+    expect(ids(data({ textColumns: ['response_a', 'response_b'] }))).not.toContain('topics');
+    expect(ids(data({}))).not.toContain('topics');
+  });
+
   it('offers Over time for a time column and Style control for answer pairs or LMArena metadata', () => {
     expect(ids(data({ columns: [{ name: 'tstamp', type: 'DOUBLE' }] }))).toContain('time');
     expect(ids(data({ columns: [{ name: 'winner', type: 'VARCHAR' }] }))).not.toContain('time');
@@ -76,6 +84,7 @@ describe('the lenses’ slots in the address', () => {
       judgeboard: { baseline: null, strong: true, judge: null, family: null },
       sources: { with: null, key: null },
       audit: { voterCap: 100, voterAlpha: 0.05 },
+      topics: { seed: 1, topic: null },
       sql: { text: 'SELECT 1' },
     });
     // Written back in the registry's order, and read again to the same view.
