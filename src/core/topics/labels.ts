@@ -1,7 +1,8 @@
 /**
  * Topic labels by class-based TF-IDF (BERTopic's c-TF-IDF, Grootendorst 2022): all prompts of a
  * topic are one document; a word's weight in topic c is tf(t, c) · log(1 + A / f(t)), with f(t)
- * its count over all topics and A the mean number of words per topic. Words are runs of letters of
+ * its count over all topics and A the mean number of words per topic; tf is taken as its square
+ * root (BERTopic's reduce_frequent_words), so words common in every prompt weigh less. Words are runs of letters of
  * any script (lower case), from the same opening of each prompt the vectors read.
  */
 import { normaliseText } from './vectors.ts';
@@ -35,7 +36,7 @@ export function classTfIdf(texts: readonly (string | null | undefined)[], labels
   const a = total / Math.max(1, classes);
   return perClass.map((counts) =>
     [...counts]
-      .map(([w, tf]) => ({ w, score: tf * Math.log(1 + a / overall.get(w)!) }))
+      .map(([w, tf]) => ({ w, score: Math.sqrt(tf) * Math.log(1 + a / overall.get(w)!) }))
       // Ties broken by the word, so the label does not depend on the order prompts were read.
       .sort((x, y) => y.score - x.score || (x.w < y.w ? -1 : 1))
       .slice(0, top)
