@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { BATTLES, main as rankBench } from './rank.bench.ts';
 import { runBrowserBench } from './browser.bench.ts';
 import { runScaleBench } from './scale.bench.ts';
+import { runTopicsBench } from './topics.bench.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
@@ -23,6 +24,7 @@ console.log(
 await rankBench();
 await runBrowserBench(console.log, BATTLES);
 await runScaleBench();
+runTopicsBench();
 console.log(
   `load average at the end: ${loadavg()
     .map((x) => x.toFixed(2))
