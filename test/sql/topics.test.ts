@@ -14,6 +14,8 @@ import { seededRandom } from '../../src/core/stats/random.ts';
 import { adjustedRand } from '../../src/core/stats/adjusted-rand.ts';
 import { clusterTopics } from '../../src/core/topics/cluster.ts';
 import { inTopic, promptRowsSql, topicTableSql } from '../../src/core/topics/topic-sql.ts';
+import { mixCounts } from '../../src/core/topics/topic-mix.ts';
+import type { PairCounts } from '../../src/core/stats/pair-counts.ts';
 import { FILLER, REAL_VOCABULARIES, plantedPrompts } from '../unit/topics/planted.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';
 
@@ -39,12 +41,44 @@ async function fileOf(db: NodeConnector, rows: typeof votes): Promise<void> {
   await buildFromRaw(db, 'raw');
 }
 
-async function boardOf(db: NodeConnector, where: SqlCondition): Promise<Leaderboard> {
+async function countsOf(db: NodeConnector, where: SqlCondition): Promise<PairCounts> {
   const models = modelsSql();
   const cells = pairCountsSql(where);
-  return computeLeaderboard(readPairCounts(await db.query(models.sql, models.params), await db.query(cells.sql, cells.params)), {
-    bootstrapRounds: 0,
-  });
+  return readPairCounts(await db.query(models.sql, models.params), await db.query(cells.sql, cells.params));
+}
+
+async function boardOf(db: NodeConnector, where: SqlCondition): Promise<Leaderboard> {
+  return computeLeaderboard(await countsOf(db, where), { bootstrapRounds: 0 });
+}
+
+/**
+ * Weighted Bradley-Terry by Hunter's (2004) MM iteration, vote by vote: p_i ← W_i / Σ_j n_ij / (p_i + p_j),
+ * W_i the weighted wins of i, n_ij the weighted votes of the pair. Returns log-strengths.
+ */
+function weightedBradleyTerry(models: string[], list: { a: string; b: string; winner: string; w: number }[]): Map<string, number> {
+  const idx = new Map(models.map((m, i) => [m, i]));
+  const m = models.length;
+  const wins = new Float64Array(m);
+  const n = new Float64Array(m * m);
+  for (const v of list) {
+    const a = idx.get(v.a)!,
+      b = idx.get(v.b)!;
+    wins[v.winner === 'model_a' ? a : b] += v.w;
+    n[a * m + b] += v.w;
+    n[b * m + a] += v.w;
+  }
+  let p = new Float64Array(m).fill(1);
+  for (let it = 0; it < 5000; it++) {
+    const next = new Float64Array(m);
+    for (let i = 0; i < m; i++) {
+      let d = 0;
+      for (let j = 0; j < m; j++) if (j !== i && n[i * m + j] > 0) d += n[i * m + j] / (p[i] + p[j]);
+      next[i] = wins[i] / d;
+    }
+    const g = Math.exp(next.reduce((s, x) => s + Math.log(x), 0) / m);
+    p = next.map((x) => x / g);
+  }
+  return new Map(models.map((mm, i) => [mm, Math.log(p[i])]));
 }
 
 const ratings = (b: Leaderboard) => Object.fromEntries(b.rows.map((r) => [r.model, r.rating]));
@@ -97,6 +131,26 @@ describe('topics as slices of battles', () => {
       const plantedTopic = planted.truth[top.indexOf(t)];
       expect(board.rows[0].model).toBe(MODELS[plantedTopic]);
     }
+  });
+
+  test('the mix board equals a weighted Bradley-Terry fit computed vote by vote', async () => {
+    const weights = [3, 1, 0, 2];
+    const parts = [];
+    for (let t = 0; t < k; t++) parts.push(await countsOf(db, inTopic({ sql: '', params: [] }, 1, t)));
+    const board = computeLeaderboard(mixCounts(parts, weights), { bootstrapRounds: 0 });
+    // Independently: each vote weighted by its topic's target share over its share of the file.
+    const sizes = Array.from({ length: k }, (_, t) => votes.filter((_, i) => top[i] === t).length);
+    const sumW = weights.reduce((s, w) => s + w, 0);
+    const weighted = votes.map((v, i) => ({ ...v, w: ((weights[top[i]] / sumW) * votes.length) / sizes[top[i]] }));
+    const theta = weightedBradleyTerry(
+      MODELS,
+      weighted.filter((v) => v.w > 0),
+    );
+    const scale = 400 / Math.log(10);
+    const r = ratings(board);
+    for (const model of MODELS) expect(r[model]! - r[MODELS[0]]!).toBeCloseTo(scale * (theta.get(model)! - theta.get(MODELS[0])!), 3);
+    // The weighted votes still sum to the file's votes.
+    expect(board.rows.reduce((s, x) => s + x.votes, 0) / 2).toBeCloseTo(votes.length, 6);
   });
 
   test('a topic narrows a slice without renumbering its parameters', async () => {
