@@ -1,5 +1,4 @@
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { battlesInput, buildBattles, loadAndRecognise, readSummary } from '../../src/cli/lib/open-file.ts';
 import type { ColumnMapping } from '../../src/core/schema/mapping.ts';
@@ -11,10 +10,10 @@ import { quoteIdent } from '../../src/core/sql/quote.ts';
 import { runStatements } from '../../src/core/sql/statement.ts';
 import { TallyReader, tallyColumns, talliedVotes, VoteTally } from '../../src/core/tally/vote-tally.ts';
 import { readTally } from '../../src/core/sql/vote-tally.ts';
+import { STATIC, voteSamples } from '../fixtures/paths.ts';
 import { describeTable, openDb } from './helpers.ts';
 
-const STATIC = resolve(import.meta.dirname, '../../static-data');
-const SAMPLES = readdirSync(STATIC).filter((f) => /\.(parquet|csv)$/.test(f));
+const SAMPLES = voteSamples(/\.(parquet|csv)$/);
 const db = await openDb();
 afterAll(() => db.close());
 
