@@ -3,20 +3,9 @@ import { chromium, type Page } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ensureChromium } from '../e2e/chromium.ts';
+import { CHROMIUM_FLAGS, ensureChromium } from '../e2e/chromium.ts';
 
 export const OUT = join(resolve(import.meta.dirname, '../..'), 'test/bench/.out');
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 interface Marks {
@@ -46,7 +35,7 @@ export async function withPage<T>(
   const profile = mkdtempSync(join(tmpdir(), 'arena-lens-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: ensureChromium(),
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     viewport: { width: 1440, height: 900 },
     serviceWorkers: serviceWorkers ? 'allow' : 'block',
   });

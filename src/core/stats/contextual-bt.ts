@@ -142,6 +142,17 @@ export function contextualRatings(
   return { controlled, lower, upper };
 }
 
+/** Each model's weighted votes against another model (a vote of a model against itself counts for neither). */
+export function votesPerModel(a: ArrayLike<number>, b: ArrayLike<number>, weight: ArrayLike<number>, m: number): Float64Array {
+  const votes = new Float64Array(m);
+  for (let v = 0; v < a.length; v++)
+    if (a[v] !== b[v]) {
+      votes[a[v]] += weight[v];
+      votes[b[v]] += weight[v];
+    }
+  return votes;
+}
+
 /** One row per vote: the two models' indices, the outcome as y (1 a won, 0 b won, ½ a tie), weight, covariates. */
 export interface FitData {
   ia: Int32Array;

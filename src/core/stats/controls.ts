@@ -11,7 +11,7 @@
  * A tie or both_bad is y = ½, as in the board.
  */
 import { fitBradleyTerry } from './bradley-terry.ts';
-import { contextualRatings, fitContextual, type FitData } from './contextual-bt.ts';
+import { contextualRatings, fitContextual, votesPerModel, type FitData } from './contextual-bt.ts';
 import type { ExclusionReason } from './components.ts';
 import type { RatingFit } from './fit-groups.ts';
 import { normalQuantile } from './normal.ts';
@@ -170,12 +170,7 @@ export function fitControls(
   // The raw rank here is by point rating, so the controlled one is too for the change.
   const shown = controlled.map((x, j) => (rated(j) ? x : null));
   const pointRank = rankUpperBound(shown, shown, groupOf);
-  const modelVotes = new Float64Array(m);
-  for (let v = 0; v < n; v++)
-    if (a[v] !== b[v]) {
-      modelVotes[a[v]] += weight[v];
-      modelVotes[b[v]] += weight[v];
-    }
+  const modelVotes = votesPerModel(a, b, weight, m);
   const rows = models.map((model, j): ControlledRow => ({
     model,
     raw: raw.ratings[j],

@@ -1,5 +1,5 @@
 import { fitBradleyTerry } from './bradley-terry.ts';
-import { contextualRatings, fitContextual, type FitData } from './contextual-bt.ts';
+import { contextualRatings, fitContextual, votesPerModel, type FitData } from './contextual-bt.ts';
 import type { ExclusionReason } from './components.ts';
 import type { RatingFit } from './fit-groups.ts';
 import { normalQuantile } from './normal.ts';
@@ -210,12 +210,7 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
   const rawRank = rankUpperBound(raw.ratings, raw.ratings, groupOf);
   const shown = controlled.map((r, j) => (rated(j) ? r : null));
   const ctlRank = rankUpperBound(shown, shown, groupOf);
-  const modelVotes = new Float64Array(m);
-  for (let v = 0; v < n; v++)
-    if (a[v] !== b[v]) {
-      modelVotes[a[v]] += weight[v];
-      modelVotes[b[v]] += weight[v];
-    }
+  const modelVotes = votesPerModel(a, b, weight, m);
   const rows = models.map((model, j): StyleModelRow => ({
     model,
     raw: raw.ratings[j],
