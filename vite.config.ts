@@ -155,10 +155,11 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One file at a time, all in one worker: playwright, the helpers and the browser connection
-          // are loaded once for the run instead of once per file. Its own group, after the Node tests
-          // when one vitest runs them all (a group has one number of workers).
-          fileParallelism: false,
+          // Two files at a time, each worker loading playwright, the helpers and the browser connection
+          // once for all its files: a browser test waits on the page much of its time, so two keep the
+          // two cores busy. Its own group, after the Node tests when one vitest runs them all (a group
+          // has one number of workers).
+          maxWorkers: 2,
           isolate: false,
           sequence: { groupOrder: 1 },
         },
