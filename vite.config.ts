@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { HUB_CONNECT_ORIGINS } from './src/core/hub/hub-api.ts';
+import { LongestFirst } from './test/e2e/sequencer.ts';
 
 /**
  * The built page's Content-Security-Policy: scripts only from its own origin (+ WebAssembly),
@@ -119,6 +120,7 @@ export default defineConfig({
   },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000, assetsInlineLimit: 0 },
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
