@@ -15,6 +15,7 @@ import type { StyleVotes } from '../stats/style-control.ts';
 import { sliceTable } from './tools.ts';
 import { BATTLES_TABLE } from '../sql/battles.ts';
 import { whereClause } from '../sql/pair-counts.ts';
+import { codedVotes } from '../sql/coded-votes.ts';
 
 export const STYLE_FEATURES = ['length', 'headers', 'lists', 'bold'] as const;
 export type StyleFeature = (typeof STYLE_FEATURES)[number];
@@ -172,20 +173,11 @@ export function readStyleRows(
   featureNames: readonly string[] = STYLE_FEATURES,
 ): StyleRows {
   const complete = (r: Row) => featureNames.every((f) => r[`${f}_a`] != null && r[`${f}_b`] != null);
-  const present = rows.filter(complete);
-  let missingVotes = 0;
-  for (const r of rows) if (!complete(r)) missingVotes += Number(r.weight);
-  const codes = [...new Set(present.flatMap((r) => [Number(r.a), Number(r.b)]))].sort((x, y) => x - y);
-  const index = new Map(codes.map((c, i) => [c, i]));
-  for (const c of codes) if (modelNames[c] === undefined) throw new Error(`readStyleRows: no model name for code ${c}`);
+  const { present, missingVotes, ...coded } = codedVotes(modelNames, rows, complete, 'readStyleRows');
   const col = (key: string) => Float64Array.from(present, (r) => Number(r[key]));
   return {
     votes: {
-      models: codes.map((c) => modelNames[c]),
-      a: Int32Array.from(present, (r) => index.get(Number(r.a))!),
-      b: Int32Array.from(present, (r) => index.get(Number(r.b))!),
-      outcome: Uint8Array.from(present, (r) => Number(r.outcome)),
-      weight: col('weight'),
+      ...coded,
       featureNames: [...featureNames],
       features: featureNames.map((f) => col(`d_${f}`)),
     },

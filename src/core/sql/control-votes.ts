@@ -9,6 +9,7 @@ import type { ColumnInfo } from '../schema/column.ts';
 import type { ControlColumn, ControlKind, ControlVotes } from '../stats/controls.ts';
 import { BATTLES_TABLE } from './battles.ts';
 import type { Row } from './connector.ts';
+import { codedVotes } from './coded-votes.ts';
 import { whereClause } from './pair-counts.ts';
 import { quoteIdent, quotePath } from './quote.ts';
 import { Params, type SqlCondition, type SqlQuery } from './statement.ts';
@@ -72,25 +73,14 @@ export function readControlVotes(
   rows: readonly Row[],
 ): { votes: ControlVotes; missingVotes: number } {
   const complete = (r: Row) => specs.every((_, k) => r[`c${k}`] != null && Number.isFinite(Number(r[`c${k}`])));
-  const present = rows.filter(complete);
-  let missingVotes = 0;
-  for (const r of rows) if (!complete(r)) missingVotes += Number(r.weight);
-  const codes = [...new Set(present.flatMap((r) => [Number(r.a), Number(r.b)]))].sort((x, y) => x - y);
-  const index = new Map(codes.map((c, i) => [c, i]));
+  const { present, missingVotes, ...coded } = codedVotes(modelNames, rows, complete, 'readControlVotes');
   const controls: ControlColumn[] = specs.map((s, k) => ({
     name: s.name,
     kind: s.kind,
     values: Float64Array.from(present, (r) => Number(r[`c${k}`])),
   }));
   return {
-    votes: {
-      models: codes.map((c) => modelNames[c]),
-      a: Int32Array.from(present, (r) => index.get(Number(r.a))!),
-      b: Int32Array.from(present, (r) => index.get(Number(r.b))!),
-      outcome: Uint8Array.from(present, (r) => Number(r.outcome)),
-      weight: Float64Array.from(present, (r) => Number(r.weight)),
-      controls,
-    },
+    votes: { ...coded, controls },
     missingVotes,
   };
 }

@@ -35,3 +35,27 @@ export function countsFingerprint(counts: PairCounts): string {
   }
   return `${counts.models.join('\u0000')}|${a.length}|${h >>> 0}`;
 }
+
+/**
+ * Counts summed under the key (a · m + b) · outcomes + outcome (m models, `outcomes` codes per pair),
+ * as PairCounts, one cell per key in key order.
+ */
+export function pairCountsFromKeys(models: string[], sums: ReadonlyMap<number, number>, outcomes: number): PairCounts {
+  const m = models.length;
+  const keys = [...sums.keys()].sort((x, y) => x - y);
+  const counts: PairCounts = {
+    models,
+    a: new Int32Array(keys.length),
+    b: new Int32Array(keys.length),
+    outcome: new Uint8Array(keys.length),
+    n: new Float64Array(keys.length),
+  };
+  keys.forEach((key, k) => {
+    counts.outcome[k] = key % outcomes;
+    const pair = Math.floor(key / outcomes);
+    counts.a[k] = Math.floor(pair / m);
+    counts.b[k] = pair % m;
+    counts.n[k] = sums.get(key)!;
+  });
+  return counts;
+}

@@ -16,7 +16,7 @@
 import { fitBradleyTerry } from './bradley-terry.ts';
 import { cohenKappa, type Kappa } from './cohen-kappa.ts';
 import { kendallTau } from './kendall.ts';
-import type { PairCounts } from './pair-counts.ts';
+import { pairCountsFromKeys, type PairCounts } from './pair-counts.ts';
 import { quantileSorted } from './percentile.ts';
 import { seededRandom } from './random.ts';
 import { VERDICTS, type MatchedItem } from '../sources/match-items.ts';
@@ -93,22 +93,7 @@ function sideCounts(
     add(i, j, 1, w * t.b);
     add(i, j, 2, w * t.tie);
   });
-  const ids = [...cells.keys()].sort((x, y) => x - y);
-  const counts: PairCounts = {
-    models,
-    a: new Int32Array(ids.length),
-    b: new Int32Array(ids.length),
-    outcome: new Uint8Array(ids.length),
-    n: new Float64Array(ids.length),
-  };
-  ids.forEach((id, k) => {
-    counts.outcome[k] = id % 3;
-    const pair = Math.floor(id / 3);
-    counts.a[k] = Math.floor(pair / m);
-    counts.b[k] = pair % m;
-    counts.n[k] = cells.get(id)!;
-  });
-  return counts;
+  return pairCountsFromKeys(models, cells, 3);
 }
 
 const ratingsOf = (counts: PairCounts): (number | null)[] => fitBradleyTerry(counts).ratings;

@@ -7,7 +7,7 @@
  */
 import type { BucketCounts } from '../sql/time-windows.ts';
 import type { Leaderboard } from './leaderboard.ts';
-import type { PairCounts } from './pair-counts.ts';
+import { pairCountsFromKeys, type PairCounts } from './pair-counts.ts';
 
 export interface WindowSpec {
   mode: 'cumulative' | 'sliding';
@@ -50,22 +50,7 @@ export function windowCounts(buckets: BucketCounts, from: number, to: number): P
     const key = (buckets.a[r] * m + buckets.b[r]) * 4 + buckets.outcome[r];
     sums.set(key, (sums.get(key) ?? 0) + buckets.n[r]);
   }
-  const keys = [...sums.keys()].sort((x, y) => x - y);
-  const out: PairCounts = {
-    models: buckets.models,
-    a: new Int32Array(keys.length),
-    b: new Int32Array(keys.length),
-    outcome: new Uint8Array(keys.length),
-    n: new Float64Array(keys.length),
-  };
-  keys.forEach((key, i) => {
-    out.outcome[i] = key % 4;
-    const pair = Math.floor(key / 4);
-    out.a[i] = Math.floor(pair / m);
-    out.b[i] = pair % m;
-    out.n[i] = sums.get(key)!;
-  });
-  return out;
+  return pairCountsFromKeys(buckets.models, sums, 4);
 }
 
 /** A model's rating in one window, as the chart and the table draw it. */
