@@ -5,6 +5,7 @@
 import type { Session } from './duckdb.ts';
 import { quoteIdent } from '../core/sql/quote.ts';
 import { COPIES } from '../core/schema/memory-estimate.ts';
+import { delimitedRecords } from '../core/metadata/csv-records.ts';
 import { describeTable, firstLine, LoadError, type LoadOptions, type Prepare, type Reader } from './source.ts';
 
 let uploads = 0;
@@ -84,25 +85,4 @@ async function loadCsvPlain(duck: Session, file: File, internal: string, table: 
 }
 
 /** The fields of the first CSV record in `text` (quotes honoured, "" inside quotes is a quote). */
-function headerFields(text: string, delim: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === delim) {
-      fields.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') break;
-    else field += ch;
-  }
-  fields.push(field);
-  return fields;
-}
+const headerFields = (text: string, delim: string): string[] => delimitedRecords(text, delim, 1)[0]?.fields ?? [''];

@@ -16,19 +16,22 @@ function pickDelimiter(header: string): string {
   return counts[0].n > 1 ? counts[0].d : ',';
 }
 
-export function parseDelimited(text: string): TextRecords {
-  const body = text.replace(/^\uFEFF/, '');
-  const delimiter = pickDelimiter(body.split(/\r?\n/, 1)[0] ?? '');
-  const lines: { line: number; fields: string[] }[] = [];
+/**
+ * The records of delimited text, RFC 4180 quoting ("" inside quotes is a quote, a quoted field may
+ * hold line breaks), each with the line it starts on; at most `limit` of them. Empty lines are records
+ * of one empty field.
+ */
+export function delimitedRecords(text: string, delimiter: string, limit = Infinity): { line: number; fields: string[] }[] {
+  const records: { line: number; fields: string[] }[] = [];
   let fields: string[] = [];
   let field = '';
   let quoted = false;
   let line = 1;
   let start = 1;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
+  for (let i = 0; i < text.length && records.length < limit; i++) {
+    const c = text[i];
     if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
+      if (c === '"' && text[i + 1] === '"') {
         field += '"';
         i++;
       } else if (c === '"') quoted = false;
@@ -41,19 +44,26 @@ export function parseDelimited(text: string): TextRecords {
       fields.push(field);
       field = '';
     } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
+      if (c === '\r' && text[i + 1] === '\n') i++;
       fields.push(field);
-      lines.push({ line: start, fields });
+      records.push({ line: start, fields });
       fields = [];
       field = '';
       line++;
       start = line;
     } else field += c;
   }
-  if (field !== '' || fields.length) {
+  if (records.length < limit && (field !== '' || fields.length)) {
     fields.push(field);
-    lines.push({ line: start, fields });
+    records.push({ line: start, fields });
   }
+  return records;
+}
+
+export function parseDelimited(text: string): TextRecords {
+  const body = text.replace(/^\uFEFF/, '');
+  const delimiter = pickDelimiter(body.split(/\r?\n/, 1)[0] ?? '');
+  const lines = delimitedRecords(body, delimiter);
   const nonEmpty = lines.filter((l) => l.fields.some((f) => f.trim() !== ''));
   const header = nonEmpty.shift();
   const columns = (header?.fields ?? []).map((c) => c.trim());
