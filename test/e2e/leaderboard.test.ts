@@ -202,11 +202,13 @@ describe('the first visit: the leaderboard on real Chatbot Arena counts (2024-08
     // Colour by organisation: a key under the chart and dots of several colours.
     const key = page.getByTestId('interval-organisations');
     expect(await key.locator('[data-org="OpenAI"]').count()).toBe(1);
-    const fills = await page
-      .getByTestId('interval-chart')
-      .locator('svg circle')
-      .evaluateAll((c) => new Set(c.map((x) => x.getAttribute('fill'))).size);
-    expect(fills).toBeGreaterThan(3);
+    // The key and the redrawn chart come from one change but paint in separate frames.
+    const fills = () =>
+      page
+        .getByTestId('interval-chart')
+        .locator('svg circle')
+        .evaluateAll((c) => new Set(c.map((x) => x.getAttribute('fill'))).size);
+    await expect.poll(fills).toBeGreaterThan(3);
 
     // The price chart and its frontier; the best model per organisation is the top of its rows on the board.
     const chart = page.getByTestId('price-chart');
