@@ -3,8 +3,10 @@
  * topic are one document; a word's weight in topic c is tf(t, c) · log(1 + A / f(t)), with f(t)
  * its count over all topics and A the mean number of words per topic; tf is taken as its square
  * root (BERTopic's reduce_frequent_words), so words common in every prompt weigh less. Words are runs of letters of
- * any script (lower case), from the same opening of each prompt the vectors read.
+ * any script (lower case), from the same opening of each prompt the vectors read; stopwords
+ * (stopwords.ts) are not candidates, so a label never reads "the · de · what".
  */
+import { isStopword } from './stopwords.ts';
 import { normaliseText } from './vectors.ts';
 
 const WORD = /[\p{L}][\p{L}\p{N}]+/gu;
@@ -28,6 +30,7 @@ export function classTfIdf(texts: readonly (string | null | undefined)[], labels
     if (c < 0 || !t) continue;
     const counts = perClass[c];
     for (const w of words(t)) {
+      if (isStopword(w)) continue;
       counts.set(w, (counts.get(w) ?? 0) + 1);
       overall.set(w, (overall.get(w) ?? 0) + 1);
       total++;

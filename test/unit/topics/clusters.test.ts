@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { adjustedRand } from '../../../src/core/stats/adjusted-rand.ts';
 import { seededRandom } from '../../../src/core/stats/random.ts';
 import { clusterTopics } from '../../../src/core/topics/cluster.ts';
+import { STOPWORDS } from '../../../src/core/topics/stopwords.ts';
 import { FILLER, REAL_VOCABULARIES, SUB_TOPICS, inventedVocabulary, plantedPrompts, type Planted } from './planted.ts';
 
 const real = Object.values(REAL_VOCABULARIES);
@@ -54,6 +55,7 @@ describe('clusterTopics on planted topics', () => {
         const group = new Set(c.vocabularies[majority(planted, model.top, node.id)]);
         expect(node.terms.length).toBe(5);
         expect(node.terms.filter((t) => group.has(t)).length, `${node.terms.join(' ')}`).toBeGreaterThanOrEqual(4);
+        for (const t of node.terms) expect(STOPWORDS.has(t), t).toBe(false);
       }
       // Every planted group is named by some topic.
       const named = new Set(broad.map((n) => majority(planted, model.top, n.id)));
