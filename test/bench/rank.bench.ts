@@ -79,7 +79,7 @@ async function describeFile(): Promise<{ rows: number; models: number; cells: nu
 }
 
 /** Wall time of a command run to completion, in ms; fails loudly on a non-zero exit. */
-function timeCommand(command: string, args: string[]): Promise<number> {
+export function timeCommand(command: string, args: string[]): Promise<number> {
   return new Promise((resolveTime, reject) => {
     const start = performance.now();
     const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -9,6 +9,7 @@ import { BATTLES, main as rankBench } from './rank.bench.ts';
 import { runBrowserBench } from './browser.bench.ts';
 import { runScaleBench } from './scale.bench.ts';
 import { runTopicsBench } from './topics.bench.ts';
+import { runFastChatBench } from './fastchat.bench.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
@@ -22,6 +23,7 @@ console.log(
     .join(', ')}`,
 );
 await rankBench();
+await runFastChatBench();
 await runBrowserBench(console.log, BATTLES);
 await runScaleBench();
 runTopicsBench();
