@@ -1,7 +1,8 @@
 /**
  * npm run rank -- FILE | --hf owner/name [--config C --split S] [--where COLUMN=VALUE …] [quick toggles]
  *   [--anchor MODEL=RATING] [--bootstrap N] [--seed S] [--ties half|davidson] [--intervals bootstrap|sandwich] [--reweight-pairs]
- *   [--style-control] [--method NAME] [--audit [--pair "A vs B" …] [--budget N] [--trials N] [--folds K]] [--json|--csv]
+ *   [--style-control] [--method NAME] [--audit [--pair "A vs B" …] [--budget N] [--trials N] [--folds K]]
+ *   [--topics [--topic ID]] [--json|--csv]
  * The page's leaderboard without the page: same presets, SQL builders and statistics.
  * Exit codes: 0 done, 1 the file could not be read or understood, 2 bad usage.
  */
@@ -36,6 +37,7 @@ import { auditJson, auditText, methodCsv, methodJson, methodText, voterText } fr
 import { readOrderedVotes } from './lib/vote-order.ts';
 import { voterCheck } from './lib/voter-check.ts';
 import { runCompare, type CompareArgs } from './lib/compare-sources.ts';
+import { runTopics, TOPICS_EXCLUDES, topicOption, topicSeedOption } from './lib/topics-board.ts';
 import { parseMatchKey } from '../core/sources/match-key.ts';
 
 export const RANK_USAGE = `usage: npm run rank -- FILE [options]
@@ -53,7 +55,8 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
                          (default: ${DEFAULT_SLICE_MIN_VOTES} with --where, none on the whole file; 0: none)
   --anchor MODEL=RATING  pin one model at a rating (default: mean rating 1000)
   --bootstrap N          bootstrap rounds for the 95% intervals, 0 for none (default 1000)
-  --seed S               bootstrap seed, an integer from 0 to 4294967295 (default 0)
+  --seed S               bootstrap seed, an integer from 0 to 4294967295 (default 0); with --topics the
+                         clustering's seed, 1 to 999999 (default 1), the bootstrap's then 0
   --ties half|davidson   a tie as half a win each side (default), or Davidson's ties model
   --intervals bootstrap|sandwich
                          which 95% interval the board shows and ranks by: bootstrap percentiles
@@ -88,6 +91,10 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
                          rounds over items, default 200, as the page), the items judged differently (in --json)
   --match-key KEY        with --compare-with, match items by COLUMN (both files have it) or by
                          pair+COLUMN (the model pair and that column); default: proposed from the columns
+  --topics               cluster the prompts as the Topics lens does (its --seed, default 1): the broad
+                         topics and sub-topics (labels, sizes, example prompts) and each broad topic's
+                         board (the slice AND the topic; rank change against all votes of the slice)
+  --topic ID             with --topics, one topic's board (a broad topic or sub-topic id, as tp_topic)
   --json | --csv         print records instead of a text table (--csv not with --audit or --compare-with)
 `;
 
@@ -120,6 +127,8 @@ const OPTIONS = {
   'compare-with': { type: 'string' },
   'match-key': { type: 'string' },
   'voter-alpha': { type: 'string' },
+  topics: { type: 'boolean' },
+  topic: { type: 'string' },
   json: { type: 'boolean' },
   csv: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -144,6 +153,8 @@ export interface RankArgs {
   /** One rating method's scores instead of the board. */
   method?: MethodName;
   audit?: { pairs: [string, string][]; budget?: number; trials: number; folds: number; voterCap: number; voterAlpha: number };
+  /** --topics (and --topic ID): clusters and per-topic boards (lib/topics-board.ts); seed is then the clustering's. */
+  topics?: { topic: number | null };
   output: 'text' | 'json' | 'csv';
 }
 
@@ -198,8 +209,12 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' | { compare: Co
         voterAlpha: alphaOption(values['voter-alpha']),
       }
     : undefined;
+  if (values.topic !== undefined && !values.topics) throw new UsageError('--topic goes with --topics');
+  const clash = values.topics ? TOPICS_EXCLUDES.find((name) => values[name] !== undefined) : undefined;
+  if (clash) throw new UsageError(`--topics cannot be used with --${clash}`);
   return {
     ...(method ? { method } : {}),
+    ...(values.topics ? { topics: { topic: topicOption(values.topic) } } : {}),
     ...(audit ? { audit } : {}),
     file: hf ? hf.dataset : positionals[0],
     ...(hf ? { hf } : {}),
@@ -214,7 +229,7 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' | { compare: Co
     },
     anchor: anchorOption(values.anchor),
     bootstrapRounds: reweight ? 0 : integerOption('bootstrap', values.bootstrap, 1000, 0, 1_000_000),
-    seed: integerOption('seed', values.seed, 0, 0, 2 ** 32 - 1),
+    seed: values.topics ? topicSeedOption(values.seed) : integerOption('seed', values.seed, 0, 0, 2 ** 32 - 1),
     ties: choiceOption('ties', values.ties, ['half', 'davidson'] as const, 'half'),
     intervals: reweight ? 'sandwich' : choiceOption('intervals', values.intervals, ['bootstrap', 'sandwich'] as const, 'bootstrap'),
     reweightPairs: reweight,
@@ -232,6 +247,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return 0;
     }
     if ('compare' in args) return await runCompare(args.compare, io);
+    if (args.topics) return await runTopics({ ...args, topic: args.topics.topic }, await fileFingerprint(args.file), io);
     const threads = new BoardThreads();
     const boardWanted = !args.styleControl && !args.method && !args.audit && args.controls.length === 0;
     // The helper thread starts while the file is read, so it is ready when the rounds are.
