@@ -10,6 +10,7 @@ import { ARENA_COUNTS, STATIC, readArenaExpected } from '../fixtures/paths.ts';
 import { join } from 'node:path';
 import { computeLeaderboard } from '../../src/core/stats/leaderboard.ts';
 import { pointRank } from '../../src/core/stats/model-profile.ts';
+import { defaultStep, defaultWidth, timeWindows } from '../../src/core/stats/time-windows.ts';
 import type { PairCounts } from '../../src/core/stats/pair-counts.ts';
 import { appUrl, openSession, type Session } from './browser.ts';
 import {
@@ -138,16 +139,29 @@ describe('the model profile', () => {
   });
 });
 
-/** PairCounts of the conversations sample's votes in one language, read here from the file. */
-async function languageCounts(language: string): Promise<PairCounts> {
+/** Rows of one statement over the conversations sample, read here with DuckDB. */
+async function onConversations(sql: string, params: (string | number)[] = []): Promise<Record<string, unknown>[]> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
-  const reader = await connection.runAndReadAll(
-    `select model_a, model_b, winner, count(*) as n from read_parquet('${CONVERSATIONS_PARQUET}') where language = $1 group by all`,
-    [language],
-  );
-  const rows = reader.getRowObjects() as { model_a: string; model_b: string; winner: string; n: bigint }[];
+  const reader = await connection.runAndReadAll(sql.replaceAll('FILE', `read_parquet('${CONVERSATIONS_PARQUET}')`), params);
+  const rows = reader.getRowObjects() as Record<string, unknown>[];
   connection.closeSync();
+  return rows;
+}
+
+/** The cells of a section's table, row by row. */
+const tableCells = (session: Session, section: string) =>
+  session.page
+    .locator(`[data-testid="${section}"] table tbody tr`)
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+const num = (text: string) => Number(text.replace(/,/g, ''));
+
+/** PairCounts of the conversations sample's votes in one language (all of them for null), read here from the file. */
+async function languageCounts(language: string | null): Promise<PairCounts> {
+  const rows = (await onConversations(
+    `select model_a, model_b, winner, count(*) as n from FILE where ${language === null ? 'true' : 'language = $1'} group by all`,
+    language === null ? [] : [language],
+  )) as { model_a: string; model_b: string; winner: string; n: bigint }[];
   const models = [...new Set(rows.flatMap((r) => [r.model_a, r.model_b]))].sort();
   const code: Record<string, number> = { model_a: 0, model_b: 1, tie: 2, 'tie (bothbad)': 3 };
   return {
@@ -205,5 +219,78 @@ describe('the model profile’s rank by language', () => {
       expect(row[3], language).toBe(`${rank.rank} of ${rank.of}`);
       expect(Number(row[2].replace(/,/g, '')), language).toBe(rank.votes);
     }
+  });
+
+  test('follows its rating over time in sliding windows, each with the votes the file has in it', async () => {
+    const table = session.page.locator('[data-testid="profile-time"] table tbody tr');
+    await table.first().waitFor({ timeout: 120_000 });
+    expect(await session.page.locator('[data-testid="profile-time-chart"] svg[aria-label="Ratings over time"]').count()).toBe(1);
+    const [range] = await onConversations('select min(tstamp) as first, max(tstamp) as last from FILE');
+    const origin = Number(range.first);
+    const step = defaultStep(Number(range.last) - origin).seconds;
+    const count = Math.floor((Number(range.last) - origin) / step) + 1;
+    const windows = timeWindows(count, { mode: 'sliding', width: defaultWidth(count) });
+    const perBucket = await onConversations(
+      `select floor((tstamp - $2) / $3) as k, count(*) as n from FILE where (model_a = $1 or model_b = $1) and model_a <> model_b group by 1`,
+      [model, origin, step],
+    );
+    const expected = windows.map((w) =>
+      perBucket.filter((r) => Number(r.k) >= w.from && Number(r.k) < w.to).reduce((s, r) => s + Number(r.n), 0),
+    );
+    // Columns: window_start, window_end, rating, lower, upper, votes.
+    const rows = await tableCells(session, 'profile-time');
+    expect(rows.map((r) => num(r[5]))).toEqual(expected);
+    for (const r of rows) expect(num(r[3])).toBeLessThanOrEqual(num(r[2]));
+  });
+
+  test('gives its flagged votes and its win share without them as the file does', async () => {
+    const table = session.page.locator('[data-testid="profile-flags"] table tbody tr');
+    await table.first().waitFor({ timeout: 60_000 });
+    const rows = await tableCells(session, 'profile-flags');
+    // Columns: flag, votes, flagged, flagged %, slice flagged %, win % (all), win % without flagged, …
+    const moderation = rows.find((r) => r[0] === 'openai moderation')!;
+    const [e] = await onConversations(
+      `select count(*) as votes, count(*) filter (where openai_moderation.flagged) as flagged,
+              avg(case when winner like 'tie%' then 0.5 when (model_a = $1) = (winner = 'model_a') then 1 else 0 end)
+                filter (where openai_moderation.flagged is not true) as unflagged
+       from FILE where (model_a = $1 or model_b = $1) and model_a <> model_b`,
+      [model],
+    );
+    expect(rows.length).toBe(3);
+    expect([num(moderation[1]), num(moderation[2])]).toEqual([Number(e.votes), Number(e.flagged)]);
+    expect(num(moderation[6])).toBeCloseTo(100 * Number(e.unflagged), 2);
+  });
+
+  test('lists its votes, 20 a page, the model in either seat', async () => {
+    const { page } = session;
+    const rows = page.locator('[data-testid="profile-votes-rows"]');
+    await rows.waitFor({ timeout: 60_000 });
+    const [e] = await onConversations(`select count(*) as n from FILE where model_a = $1 or model_b = $1`, [model]);
+    expect(Number(await rows.getAttribute('data-total'))).toBe(Number(e.n));
+    const cards = rows.locator('article');
+    expect(await cards.count()).toBe(20);
+    const pairs = await cards.locator('header .pair').allTextContents();
+    for (const p of pairs) expect(p).toContain(model);
+    const first = await cards.first().getAttribute('data-row-id');
+    await page.locator('[data-testid="profile-votes"] [data-testid="browse-next"]').first().click();
+    await expect.poll(() => cards.first().getAttribute('data-row-id')).not.toBe(first);
+  });
+
+  test('fits style control on a click, keeps it in the address, and shows the raw and controlled rank', async () => {
+    const { page } = session;
+    await page.getByTestId('profile-style-fit').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('profile_style')).toBe('1');
+    const figures = page.getByTestId('profile-style-figures');
+    await figures.waitFor({ timeout: 120_000 });
+    const raw = Number(await figures.getAttribute('data-raw-rank'));
+    const controlled = Number(await figures.getAttribute('data-controlled-rank'));
+    // The raw fit is the plain Bradley-Terry fit of the same (all) votes: the rank of a separate fit of the file.
+    const board = computeLeaderboard(await languageCounts(null), { bootstrapRounds: 0 });
+    expect(raw).toBe(pointRank(board, model)!.rank);
+    expect(controlled).toBeGreaterThanOrEqual(1);
+    const [row] = await tableCells(session, 'profile-style');
+    // Columns: model, votes, raw rating, raw rank, controlled rating, lower, upper, controlled rank, …
+    expect(num(row[5])).toBeLessThanOrEqual(num(row[4]));
+    expect(num(row[6])).toBeGreaterThanOrEqual(num(row[4]));
   });
 });

@@ -87,13 +87,14 @@ export const MATRIX_SLOT = slot<MatrixAddress>({ mode: 'fraction', top: 20, pair
   ),
 ]);
 
-/** Model profile: the model shown, and the dimension whose values it is ranked in. */
+/** Model profile: the model shown, the dimension whose values it is ranked in, whether its style-controlled rank was asked for. */
 export interface ProfileAddress {
   model: string | null;
   dim: string | null;
+  style: boolean;
 }
 
-export const PROFILE_SLOT = slot<ProfileAddress>({ model: null, dim: null }, [
+export const PROFILE_SLOT = slot<ProfileAddress>({ model: null, dim: null, style: false }, [
   key(
     'profile',
     (s) => (s.model ? encodeValue(s.model) : null),
@@ -105,6 +106,12 @@ export const PROFILE_SLOT = slot<ProfileAddress>({ model: null, dim: null }, [
     (s) => (s.dim ? encodeValue(s.dim) : null),
     (t) => readName(t, 'the dimension'),
     (s, v) => (s.dim = v),
+  ),
+  key(
+    'profile_style',
+    (s) => (s.style ? '1' : '0'),
+    (t) => (t === '1' || t === 'true' ? true : t === '0' || t === 'false' ? false : bad(`expected 1 or 0, got ${describe(t)}`)),
+    (s, v) => (s.style = v),
   ),
 ]);
 

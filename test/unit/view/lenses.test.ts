@@ -80,7 +80,7 @@ describe('the lenses’ slots in the address', () => {
     expect(state.slots).toEqual({
       matrix: { mode: 'battles', top: 50, pair: ['a,b', 'c'] },
       compare: { left: [], right: [], rightAll: false, pivot: ['language'] },
-      profile: { model: null, dim: null },
+      profile: { model: null, dim: null, style: false },
       judgeboard: { baseline: null, strong: true, judge: null, family: null },
       sources: { with: null, key: null },
       audit: { voterCap: 100, voterAlpha: 0.05 },

@@ -156,7 +156,7 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
       pair: fc.option(fc.tuple(text(), text()), { nil: null }),
     }),
     compare: fc.record({ left: filters, right: filters, rightAll: fc.boolean(), pivot: fc.option(path, { nil: null }) }),
-    profile: fc.record({ model: fc.option(name, { nil: null }), dim: fc.option(name, { nil: null }) }),
+    profile: fc.record({ model: fc.option(name, { nil: null }), dim: fc.option(name, { nil: null }), style: fc.boolean() }),
     sql: fc.record({ text: text(300) }),
     judgeboard: fc.record({
       baseline: fc.option(name, { nil: null }),
