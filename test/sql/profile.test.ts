@@ -126,6 +126,25 @@ describe('defect labels of one model on the comparia sample', async () => {
   });
 });
 
+describe('per-pair labels on the french-maxx sample', async () => {
+  const db = await open('french-maxx.parquet');
+  afterAll(() => db.close());
+  const planted = samples['french-maxx.parquet'].planted.defect_counts;
+
+  it('counts the labels of the pairs the model took part in (every pair here), as planted', async () => {
+    const spec = db.sections.defects!;
+    expect(spec.mode).toBe('rows');
+    const overall = readLabelRates(spec, await run(db, labelRatesSql(spec, all)));
+    const records = defectRecords(readLabelRates(spec, await run(db, labelRatesSql(spec, modelCondition(all, 'optimal')))), overall);
+    for (const label of ['incorrect', 'superficial', 'instructions_not_followed']) {
+      const r = records.find((x) => x.label === label)!;
+      expect(r.count, label).toBe(planted[label]);
+      expect(r.difference, label).toBe(0);
+    }
+    expect(records.find((x) => x.label === 'any defect')!.count).toBe(planted.any_defect);
+  });
+});
+
 describe('judges on one model of the genrm sample', async () => {
   const db = await open('genrm-judges.parquet');
   afterAll(() => db.close());
