@@ -8,6 +8,7 @@ import type { ColumnInfo } from '../core/schema/column.ts';
 import type { TopicNode } from '../core/topics/cluster.ts';
 import { promptRowsSql, topicTableSql } from '../core/topics/topic-sql.ts';
 import { runTopics } from '../io/topics-client.ts';
+import type { SqlQuery } from '../core/sql/statement.ts';
 import type { LensContext } from './lens-context.svelte.ts';
 
 export interface FileTopics {
@@ -23,10 +24,14 @@ export interface FileTopics {
 interface Job {
   result: Promise<FileTopics>;
   progress: (stage: string, done: number, total: number) => void;
+  /** The statement that writes this seed's `topic_of`, once clustered. */
+  table?: SqlQuery;
 }
 
 /** One clustering per dataset and seed, shared by every visit of the lens (a new slice reuses it). */
 const jobs = new WeakMap<object, Map<number, Job>>();
+/** The seed whose topics `topic_of` holds, per dataset. */
+const written = new WeakMap<object, number>();
 
 /**
  * The topics of the context's file for `seed`: computed once, then reused (the slice narrows the
@@ -42,18 +47,38 @@ export function fileTopics(
   const job = bySeed.get(seed);
   if (job) {
     job.progress = onProgress;
-    return job.result;
+    // Another seed may have been clustered since: its topics are in the table, so this seed's go back.
+    return job.result.then(async (topics) => {
+      if (written.get(context.dataset) !== seed && job.table) {
+        await context.query(job.table);
+        written.set(context.dataset, seed);
+      }
+      return topics;
+    });
   }
   const made: Job = { result: Promise.resolve(null as never), progress: onProgress };
-  made.result = fit(context, seed, (...a) => made.progress(...a));
+  made.result = fit(context, seed, made, (...a) => made.progress(...a));
   made.result.catch(() => bySeed.delete(seed));
   bySeed.set(seed, made);
   return made.result;
 }
 
+/**
+ * The topics of the address's seed for other lenses (Compare, the model profile), as a slice
+ * dimension: those already clustered (or being clustered) for the file, or — when `wanted`, an
+ * address naming a topic — clustered now; else null, the file's prompts are not clustered yet.
+ */
+export function topicsForSlices(context: LensContext, wanted: boolean): Promise<FileTopics | null> {
+  const seed = context.view.state.slots.topics.seed;
+  const known = jobs.get(context.dataset)?.has(seed);
+  if (!known && !wanted) return Promise.resolve(null);
+  return fileTopics(context, seed, () => {});
+}
+
 async function fit(
   context: LensContext,
   seed: number,
+  job: Job,
   onProgress: (stage: string, done: number, total: number) => void,
 ): Promise<FileTopics> {
   const table = await context.text();
@@ -70,7 +95,9 @@ async function fit(
   const rowIds = Int32Array.from(rows, (r) => Number(r.row_id));
   const result = await runTopics({ texts, seed }, onProgress);
   // The table holds one seed's topics: the newest clustering's (the lens shows one seed at a time).
-  await context.query(topicTableSql(rowIds, result.top, result.leaf));
+  job.table = topicTableSql(rowIds, result.top, result.leaf);
+  await context.query(job.table);
+  written.set(context.dataset, seed);
   const examples = new Map(result.nodes.map((n) => [n.id, n.examples.map((i) => texts[i] ?? '')]));
   return {
     nodes: result.nodes,

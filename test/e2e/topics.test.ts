@@ -30,4 +30,27 @@ describe('the Topics lens on the Chatbot Arena conversations sample', () => {
     expect(await again.locator('[data-topic="1"]').getAttribute('aria-pressed')).toBe('true');
     await again.close();
   });
+
+  test('the clustered topics are a slice in Compare and in the model profile', async () => {
+    const { page } = session;
+    await openLens(page, 'compare');
+    await page.getByTestId('slice-left-dimension').selectOption({ label: 'topic' });
+    // The largest topic against everything else, named by its terms; the pick is in the address.
+    await expect
+      .poll(() => page.locator('[data-chart$="compare-ratings"] .title').textContent(), { timeout: 120_000 })
+      .toMatch(/^Ratings: topic = #\d+ \S.* vs topic ≠ #\d+ \S/);
+    expect(new URL(page.url()).searchParams.get('cmp_l')).toContain('@topic');
+    const title = await page.locator('[data-chart$="compare-ratings"] .title').textContent();
+    // The link reopens the same comparison: the prompts are clustered again with the address's seed.
+    const again = await session.context.newPage();
+    await again.goto(page.url());
+    await expect.poll(() => again.locator('[data-chart$="compare-ratings"] .title').textContent(), { timeout: 120_000 }).toBe(title);
+    await again.close();
+    await openLens(page, 'profile');
+    await page.getByTestId('profile-model').selectOption({ index: 1 });
+    await page.getByTestId('profile-dim').selectOption({ label: 'topic' });
+    const first = page.locator('[data-testid="profile-slices"] tbody tr td').first();
+    await expect.poll(() => first.textContent(), { timeout: 120_000 }).toMatch(/^#\d+ \S/);
+    expect(session.errors).toEqual([]);
+  });
 });

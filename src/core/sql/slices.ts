@@ -12,11 +12,14 @@ import { filtersSql, type Filter } from './filters.ts';
 import { whereClause } from './pair-counts.ts';
 import { quoteIdent, quotePath } from './quote.ts';
 import { Params, type SqlCondition, type SqlQuery, type SqlValue } from './statement.ts';
+import { isTopicPath, topicTest, topicValuesSql } from '../topics/topic-slice.ts';
 
 /** A dimension the pickers offer: a scalar VARCHAR, BOOLEAN or integer column (or struct field). */
 export interface SliceDimension {
   path: string[];
   label: string;
+  /** Names to show for values (by String(value)), where the value itself is a code: a topic's id. */
+  names?: Record<string, string>;
 }
 
 /**
@@ -80,6 +83,7 @@ export function lowCardinality(dims: readonly SliceDimension[], row: Row, max = 
 
 /** A dimension's values in the slice `where`, most votes first: value, votes. */
 export function sliceValuesSql(path: readonly string[], where?: SqlCondition, limit = 60): SqlQuery {
+  if (isTopicPath(path)) return topicValuesSql(where, limit);
   const params = new Params(where?.params.length ?? 0);
   return {
     sql:
@@ -107,7 +111,9 @@ export function sliceConditions(
   const one = (pick: SlicePick, other: SlicePick): SqlCondition => {
     if (pick.kind === 'all') return base;
     const own = pick.kind === 'value' ? pick : (other as Extract<SlicePick, { kind: 'value' }>);
-    const f = filtersSql([pickFilter(own)], schema, base.params.length + 1);
+    const f = isTopicPath(own.path)
+      ? topicTest(Number(own.value), base.params.length + 1)
+      : filtersSql([pickFilter(own)], schema, base.params.length + 1);
     const cond = pick.kind === 'value' ? `(${f.sql})` : `NOT coalesce((${f.sql}), false)`;
     return { sql: base.sql ? `(${base.sql}) AND ${cond}` : cond, params: [...base.params, ...f.params] };
   };
@@ -119,7 +125,8 @@ export function pickLabel(pick: SlicePick, other: SlicePick, dims: readonly Slic
   if (pick.kind === 'all') return 'all votes';
   const named = pick.kind === 'value' ? pick : other.kind === 'value' ? other : null;
   if (!named) return 'all votes';
-  const dim = dims.find((d) => d.path.join('.') === named.path.join('.'))?.label ?? named.path.join('.');
+  const found = dims.find((d) => d.path.join('.') === named.path.join('.'));
+  const dim = found?.label ?? named.path.join('.');
   if (named.value === null) return pick.kind === 'value' ? `${dim} missing` : `${dim} present`;
-  return `${dim} ${pick.kind === 'value' ? '=' : '≠'} ${String(named.value)}`;
+  return `${dim} ${pick.kind === 'value' ? '=' : '≠'} ${found?.names?.[String(named.value)] ?? String(named.value)}`;
 }
