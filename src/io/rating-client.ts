@@ -9,6 +9,7 @@ import type { MatchedItem } from '../core/sources/match-items.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
+import type { ControlsFit, ControlVotes } from '../core/stats/controls.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
 import type { AuditOptions, AuditReport } from '../core/stats/audit.ts';
 import type { VoterAudit, VoterInput } from '../core/stats/voter-audit.ts';
@@ -125,6 +126,11 @@ export class RatingClient {
   /** The style-controlled fit; rejects with Superseded when a newer one is asked for. */
   style(votes: StyleVotes, options: StyleControlOptions): Promise<StyleControlFit> {
     return this.once({ type: 'style', id: 0, votes, options }, (m) => (m.type === 'style-fit' ? m.fit : undefined));
+  }
+
+  /** The controlled board of the chosen covariates; rejects with Superseded when a newer one is asked for. */
+  controls(votes: ControlVotes, options: { anchor?: { model: string; value: number } }): Promise<ControlsFit> {
+    return this.once({ type: 'controls', id: 0, votes, options }, (m) => (m.type === 'controls-fit' ? m.fit : undefined));
   }
 
   /** The judge board (baseline view, length control, self-preference); rejects with Superseded when a newer one is asked for. */

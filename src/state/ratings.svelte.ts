@@ -17,6 +17,7 @@ import { countsFingerprint, type PairCounts } from '../core/stats/pair-counts.ts
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
+import type { ControlsFit, ControlVotes } from '../core/stats/controls.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
 import type { BootstrapEnd } from '../core/view/bootstrap-end.ts';
 import { rankChanges, type RankChange } from '../core/stats/rank-change.ts';
@@ -73,6 +74,11 @@ export class RatingsStore {
   /** The style-controlled fit, in the worker; rejects with Superseded when a newer one is asked for. */
   style(votes: StyleVotes, options: StyleControlOptions = {}): Promise<StyleControlFit> {
     return this.client.style(votes, options);
+  }
+
+  /** The controlled board of the chosen covariates, in the worker; rejects with Superseded when a newer one is asked for. */
+  controls(votes: ControlVotes, options: { anchor?: { model: string; value: number } } = {}): Promise<ControlsFit> {
+    return this.client.controls(votes, options);
   }
 
   /** Two sources on their matched items (agreement, both boards, τ and ρ), in the worker; rejects with Superseded when a newer one is asked for. */

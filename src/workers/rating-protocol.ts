@@ -8,6 +8,7 @@ import type { PairCounts } from '../core/stats/pair-counts.ts';
 import type { Leaderboard, LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { SliceComparison, SliceCompareOptions } from '../core/stats/slice-compare.ts';
 import type { StyleControlFit, StyleControlOptions, StyleVotes } from '../core/stats/style-control.ts';
+import type { ControlsFit, ControlVotes } from '../core/stats/controls.ts';
 import type { WinMatrix } from '../core/stats/win-matrix.ts';
 import type { AuditOptions, AuditReport } from '../core/stats/audit.ts';
 import type { VoterAudit, VoterInput } from '../core/stats/voter-audit.ts';
@@ -26,6 +27,8 @@ export type RatingRequest =
   | { type: 'compare'; id: number; left: PairCounts; right: PairCounts; options: SliceCompareOptions }
   /** Per-vote style rows; one answer. */
   | { type: 'style'; id: number; votes: StyleVotes; options: StyleControlOptions }
+  /** Per-vote (or per-cell) covariates chosen in the Controls picker: the contextual Bradley-Terry; one answer. */
+  | { type: 'controls'; id: number; votes: ControlVotes; options: { anchor?: { model: string; value: number } } }
   /** A sub-slice's leaderboard with all its rounds; one answer. */
   | { type: 'board'; id: number; counts: PairCounts; options: LeaderboardOptions }
   /** Online Elo replayed over votes in time order (model indices, outcome codes); one answer. */
@@ -59,6 +62,7 @@ export type RatingResponse =
   | { type: 'standby'; id: number; leaderboard: Leaderboard | null }
   | { type: 'comparison'; id: number; comparison: SliceComparison; final: boolean }
   | { type: 'style-fit'; id: number; fit: StyleControlFit }
+  | { type: 'controls-fit'; id: number; fit: ControlsFit }
   | { type: 'board'; id: number; leaderboard: Leaderboard }
   | { type: 'elo'; id: number; ratings: Float64Array }
   | { type: 'audit'; id: number; report: AuditReport; final: boolean }

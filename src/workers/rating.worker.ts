@@ -10,6 +10,7 @@ import { IncrementalLeaderboard, type Leaderboard } from '../core/stats/leaderbo
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import { SliceComparer } from '../core/stats/slice-compare.ts';
 import { fitStyleControl } from '../core/stats/style-control.ts';
+import { fitControls } from '../core/stats/controls.ts';
 import { onlineElo } from '../core/stats/elo.ts';
 import { runAudit, type AuditReport } from '../core/stats/audit.ts';
 import { runVoterAudit } from '../core/stats/voter-audit.ts';
@@ -46,6 +47,7 @@ const latest: Record<RequestLane, number> = {
   rate: -1,
   compare: -1,
   style: -1,
+  controls: -1,
   board: -1,
   elo: -1,
   audit: -1,
@@ -104,6 +106,7 @@ async function run(request: Exclude<RatingRequest, RequestNotice>): Promise<void
   await breathe();
   if (!live(request.type, id)) return;
   if (request.type === 'style') post({ type: 'style-fit', id, fit: fitStyleControl(request.votes, request.options) });
+  else if (request.type === 'controls') post({ type: 'controls-fit', id, fit: fitControls(request.votes, request.options) });
   else if (request.type === 'judgeboard') post({ type: 'judgeboard', id, board: computeJudgeBoard(request.input, request.options) });
   else if (request.type === 'voters') post({ type: 'voters', id, audit: runVoterAudit(request.counts, request.input, request.options) });
   else if (request.type === 'elo')

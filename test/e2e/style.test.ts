@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { appUrl, downloadedText, openSession, type Session } from './browser.ts';
-import { waitForDataset, waitForRatings, closeChecked } from './page-helpers.ts';
+import { waitForDataset, waitForRatings, closeChecked, dropFile } from './page-helpers.ts';
+import { seededRandom } from '../../src/core/stats/random.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 const conversations = expected.samples['arena-conversations.parquet'];
@@ -27,7 +29,30 @@ async function waitForStyle(page: Page, votes: number) {
   );
 }
 
-describe('the Style control lens on the default sample', () => {
+/** Votes of 8 models where the model in seat A is worth `seat` Elo points more than it is: position bias with known truth. */
+function plantedSeatCsv(seat: number, votes: number): string {
+  const rng = seededRandom(29);
+  const ratings = [1100, 1070, 1040, 1010, 990, 960, 930, 900];
+  const lines = ['model_a,model_b,winner'];
+  for (let v = 0; v < votes; v++) {
+    const a = Math.floor(rng.next() * 8);
+    let b = Math.floor(rng.next() * 7);
+    if (b >= a) b++;
+    const p = 1 / (1 + 10 ** (-(ratings[a] - ratings[b] + seat) / 400));
+    lines.push(`p${a},p${b},${rng.next() < p ? 'model_a' : 'model_b'}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function waitForControls(page: Page) {
+  await page.waitForFunction(
+    () => !!document.querySelector('[data-testid="controls-votes"]') && !document.querySelector('[data-testid="controls-progress"]'),
+    null,
+    { timeout: 120_000 },
+  );
+}
+
+describe('the Style & controls lens on the default sample', () => {
   let session: Session;
   beforeAll(async () => {
     session = await openSession();
@@ -117,5 +142,41 @@ describe('the Style control lens on the default sample', () => {
     await waitForStyle(page, conversations.planted.languages.French);
     expect(await page.locator('[data-lens-body="style"] h2').textContent()).toContain('French');
     expect(await page.locator('[data-testid="style-table"] tbody tr').count()).toBeGreaterThan(1);
+  });
+
+  test('seat A in one click on a dropped file with planted position bias: the interval covers it, and the link reopens it', async () => {
+    const { page } = session;
+    const SEAT = 40,
+      VOTES = 20_000;
+    const path = join(mkdtempSync(join(tmpdir(), 'arena-lens-seat-')), 'planted-seat.csv');
+    writeFileSync(path, plantedSeatCsv(SEAT, VOTES));
+    await dropFile(page, path);
+    await page.getByTestId('lens-style').click();
+    // No answer texts: style control says so, and the controls still work.
+    await page.getByTestId('style-unavailable').waitFor();
+    await page.getByTestId('control-seat').click();
+    await waitForControls(page);
+    const seat = page.locator('[data-testid="controls-coefficients"] tr[data-kind="seat"]');
+    const lower = Number(await seat.getAttribute('data-lower')),
+      upper = Number(await seat.getAttribute('data-upper'));
+    expect(lower).toBeLessThanOrEqual(SEAT);
+    expect(upper).toBeGreaterThanOrEqual(SEAT);
+    expect(lower).toBeGreaterThan(0);
+    expect(await seat.textContent()).toMatch(/The model shown first wins as often as a model rated \d+\.\d points higher would/);
+    expect(await page.getByTestId('controls-votes').getAttribute('data-votes')).toBe(String(VOTES));
+    expect(await page.locator('[data-testid="controls-table"] tbody tr').count()).toBe(8);
+    const board = await downloadCsv(page, 'download-controls-board-csv');
+    expect(board).toHaveLength(8);
+    for (const r of board) expect(Number(r.raw_rank) - Number(r.rank_change) >= 1, r.model).toBe(true);
+    const link = page.url();
+    expect(link).toContain('ctl=seat');
+    // The link asks for the file again, then reopens the lens with seat A chosen and fitted.
+    await page.goto(link);
+    await page.getByTestId('local-file-prompt').waitFor();
+    await page.getByTestId('local-file-input').setInputFiles(path);
+    await waitForDataset(page, 'planted-seat.csv');
+    await waitForControls(page);
+    expect(await page.getByTestId('control-seat').getAttribute('aria-pressed')).toBe('true');
+    expect(Number(await seat.getAttribute('data-lower'))).toBeCloseTo(lower, 6);
   });
 });

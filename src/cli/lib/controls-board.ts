@@ -9,7 +9,6 @@ import { BATTLES_TABLE } from '../../core/sql/battles.ts';
 import type { SqlCondition } from '../../core/sql/statement.ts';
 import { describeSql, readColumns } from '../../core/sql/summary.ts';
 import { fitControls, type ControlsFit } from '../../core/stats/controls.ts';
-import { provenanceRecord, type Provenance } from '../../core/export/provenance.ts';
 import { FileError, UsageError } from './errors.ts';
 import { textTable } from './text-table.ts';
 
@@ -31,54 +30,6 @@ export async function controlsBoard(
   const read = readControlVotes(names, specs, await db.query(q.sql, q.params));
   if (read.votes.a.length === 0) throw new FileError(file, 'no vote has every control column set');
   return { fit: fitControls(read.votes, anchor ? { anchor } : {}), missingVotes: read.missingVotes };
-}
-
-const r3 = (x: number | null) => (x === null || !Number.isFinite(x) ? null : Number(x.toFixed(3)));
-
-export function controlsJson(board: { fit: ControlsFit; missingVotes: number }, provenance: Provenance): string {
-  const { fit } = board;
-  return (
-    JSON.stringify(
-      {
-        format: 'arena-lens-controls/1',
-        provenance: provenanceRecord(provenance),
-        votes_used: fit.votesUsed,
-        votes_given: fit.votesGiven,
-        votes_missing_controls: board.missingVotes,
-        anchor: fit.anchor,
-        coefficients: fit.coefficients.map((c) => ({
-          control: c.name,
-          kind: c.kind,
-          used: c.used,
-          sd: r3(c.sd),
-          logit: c.logit === null ? null : Number(c.logit.toPrecision(6)),
-          se: c.se === null ? null : Number(c.se.toPrecision(6)),
-          elo_per_unit: r3(c.eloPerUnit),
-          elo_per_unit_lower: r3(c.lowerPerUnit),
-          elo_per_unit_upper: r3(c.upperPerUnit),
-          elo_per_sd: r3(c.eloPerSd),
-          elo_per_sd_lower: r3(c.lowerPerSd),
-          elo_per_sd_upper: r3(c.upperPerSd),
-        })),
-        models: fit.rows.map((r) => ({
-          rank: r.rank,
-          model: r.model,
-          rating: r3(r.controlled),
-          lower: r3(r.lower),
-          upper: r3(r.upper),
-          raw_rating: r3(r.raw),
-          raw_rank: r.rawRank,
-          change: r3(r.change),
-          rank_change: r.rankChange,
-          votes: r.votes,
-          flag: r.flag,
-        })),
-        warnings: fit.warnings,
-      },
-      null,
-      2,
-    ) + '\n'
-  );
 }
 
 const f1 = (x: number | null) => (x === null ? '-' : x.toFixed(1));

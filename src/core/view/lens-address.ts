@@ -6,6 +6,7 @@
  * note. The keys and their spelling are part of the address format: renaming one needs a migration.
  */
 import type { Filter } from '../sql/filters.ts';
+import { parseControl } from '../sql/control-votes.ts';
 import { readFilters, writeFilters } from './url-filters.ts';
 import {
   Bad,
@@ -292,3 +293,28 @@ export const TOPICS_SLOT = slot<TopicsAddress>({ seed: 1, topic: null }, [
     (s, v) => (s.topic = v),
   ),
 ]);
+
+/** Style & controls lens: the covariates chosen for the controlled board, as `rank --control` writes them. */
+export interface StyleAddress {
+  controls: string[];
+}
+
+export const MAX_CONTROLS = 12;
+const MAX_CONTROL_TEXT = 300;
+
+export const STYLE_SLOT = slot<StyleAddress>({ controls: [] }, [
+  key(
+    'ctl',
+    (s) => (s.controls.length ? s.controls.map(encodePart).join(',') : null),
+    (_, raw) => readControlList(raw),
+    (s, v) => (s.controls = v),
+  ),
+]);
+
+function readControlList(raw: string): string[] | Bad {
+  const items = splitList(raw);
+  if (!items || items.length > MAX_CONTROLS)
+    return bad(`expected 1 to ${MAX_CONTROLS} controls separated by ",", got ${describe(decodeText(raw) ?? raw)}`);
+  const wrong = items.find((t) => t.length > MAX_CONTROL_TEXT || parseControl(t) === null);
+  return wrong === undefined ? items : bad(`expected a control (seat, COLUMN, COLUMN=VALUE or A - B), got ${describe(wrong)}`);
+}

@@ -10,7 +10,6 @@ import { hasSafetyFlags } from '../lenses/safety.ts';
 import { hasStyleText } from '../lenses/style.ts';
 import { hasPromptColumn } from '../schema/derived.ts';
 import { hasTimeColumn } from '../sql/time-windows.ts';
-import { convMetadataColumn } from '../sql/style-metadata.ts';
 import {
   AUDIT_SLOT,
   COMPARE_SLOT,
@@ -18,6 +17,7 @@ import {
   MATRIX_SLOT,
   PROFILE_SLOT,
   SQL_SLOT,
+  STYLE_SLOT,
   TOPICS_SLOT,
   type AddressSlot,
 } from './lens-address.ts';
@@ -90,10 +90,8 @@ export const LENSES = {
   judgeboard: { label: 'Judge board', offered: (d) => d !== null, address: JUDGEBOARD_SLOT },
   tools: { label: 'Tools', offered: byShape('tools') },
   verdicts: { label: 'Verdicts', offered: byShape('verdicts') },
-  style: {
-    label: 'Style control',
-    offered: (d) => d !== null && (hasStyleText(d.textColumns) || convMetadataColumn(d.columns) !== null),
-  },
+  // Controls for any column (seat A at least) on any dataset once read; style control where the answers are.
+  style: { label: 'Style & controls', offered: (d) => d !== null, address: STYLE_SLOT },
   // Clusters of the prompts: any file with prompt text (a prompt or question column, or conversations).
   topics: { label: 'Topics', offered: (d) => d !== null && hasPromptColumn(d.textColumns), address: TOPICS_SLOT },
   // Fragility, fit diagnostics, the rating methods side by side and the voter checks: any dataset, once it is read.

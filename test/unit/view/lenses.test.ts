@@ -30,6 +30,7 @@ describe('the lens registry', () => {
       'profile',
       'defects',
       'judgeboard',
+      'style',
       'audit',
       'sources',
       'browse',
@@ -45,11 +46,13 @@ describe('the lens registry', () => {
     expect(ids(data({}))).not.toContain('topics');
   });
 
-  it('offers Over time for a time column and Style control for answer pairs or LMArena metadata', () => {
+  it('offers Over time for a time column, and Style & controls on every file once read (seat A needs only the pairs)', () => {
     expect(ids(data({ columns: [{ name: 'tstamp', type: 'DOUBLE' }] }))).toContain('time');
     expect(ids(data({ columns: [{ name: 'winner', type: 'VARCHAR' }] }))).not.toContain('time');
     expect(ids(data({ textColumns: ['conversation_a', 'conversation_b'] }))).toContain('style');
-    expect(ids(data({ textColumns: ['conversation_a'] }))).not.toContain('style');
+    expect(ids(data({ textColumns: ['conversation_a'] }))).toContain('style');
+    expect(ids(data({}))).toContain('style');
+    expect(ids(null)).not.toContain('style');
   });
 
   it('shows the chosen lens when offered, else the shape’s landing lens, else the first tab', () => {
@@ -82,6 +85,7 @@ describe('the lenses’ slots in the address', () => {
       compare: { left: [], right: [], rightAll: false, pivot: ['language'] },
       profile: { model: null, dim: null, style: false },
       judgeboard: { baseline: null, strong: true, judge: null, family: null },
+      style: { controls: [] },
       sources: { with: null, key: null },
       audit: { voterCap: 100, voterAlpha: 0.05 },
       topics: { seed: 1, topic: null },

@@ -34,6 +34,8 @@ export const text = (maxLength = 20): fc.Arbitrary<string> =>
 
 const name = text().filter((s) => s.length >= 1 && s.length <= 200);
 const path = fc.array(name, { minLength: 1, maxLength: 4 });
+/** A control's column path, as the Controls picker writes it (rank --control's form). */
+const column = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,12}(\.[A-Za-z_][A-Za-z0-9_]{0,8})?$/);
 // -0 is written as 0 (String and JSON.stringify both do), so the generator does not produce it.
 const finite = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })).map((x) => (x === 0 ? 0 : x));
 const scalar = fc.oneof(text(), finite, fc.boolean(), fc.constant(null));
@@ -158,6 +160,17 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
     compare: fc.record({ left: filters, right: filters, rightAll: fc.boolean(), pivot: fc.option(path, { nil: null }) }),
     profile: fc.record({ model: fc.option(name, { nil: null }), dim: fc.option(name, { nil: null }), style: fc.boolean() }),
     sql: fc.record({ text: text(300) }),
+    style: fc.record({
+      controls: fc.array(
+        fc.oneof(
+          fc.constant('seat'),
+          column,
+          fc.tuple(column, text(100)).map(([c, v]) => `${c}=${v}`),
+          fc.tuple(column, column).map(([a, b]) => `${a} - ${b}`),
+        ),
+        { maxLength: 12 },
+      ),
+    }),
     judgeboard: fc.record({
       baseline: fc.option(name, { nil: null }),
       strong: fc.boolean(),

@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'vitest';
+import { controlChoices, controlSentence, readControls, specText, valueControl } from '../../../src/core/lenses/controls.ts';
+import { parseControl } from '../../../src/core/sql/control-votes.ts';
+import type { ControlCoefficient } from '../../../src/core/stats/controls.ts';
+import { decodeView, encodeView } from '../../../src/core/view/url-codec.ts';
+import { DEFAULT_VIEW } from '../../../src/core/view/view-state.ts';
+import type { Dimension } from '../../../src/core/view/dimensions.ts';
+
+const META =
+  'STRUCT(sum_assistant_a_tokens BIGINT, sum_assistant_b_tokens BIGINT, turns BIGINT, header_count_a STRUCT(h1 BIGINT), header_count_b STRUCT(h1 BIGINT))';
+const COLUMNS = [
+  { name: 'row_id', type: 'BIGINT' },
+  { name: 'model_a', type: 'VARCHAR' },
+  { name: 'model_b', type: 'VARCHAR' },
+  { name: 'weight', type: 'DOUBLE' },
+  { name: 'turn', type: 'BIGINT' },
+  { name: 'language', type: 'VARCHAR' },
+  { name: 'is_code', type: 'BOOLEAN' },
+  { name: 'conv_metadata', type: META },
+  { name: 'len_a', type: 'DOUBLE' },
+  { name: 'len_b', type: 'DOUBLE' },
+  { name: 'data', type: 'VARCHAR' },
+];
+const DIMS: Dimension[] = [
+  { path: ['turn'], label: 'turn', kind: 'category' },
+  { path: ['language'], label: 'language', kind: 'category' },
+  { path: ['is_code'], label: 'is code', kind: 'boolean' },
+  { path: ['len_a'], label: 'len a', kind: 'number' },
+];
+
+const coefficient = (over: Partial<ControlCoefficient>): ControlCoefficient => ({
+  name: 'seat A',
+  kind: 'seat',
+  used: true,
+  sd: 0,
+  logit: 0.2,
+  se: 0.05,
+  eloPerUnit: 34.7,
+  lowerPerUnit: 17.7,
+  upperPerUnit: 51.8,
+  eloPerSd: null,
+  lowerPerSd: null,
+  upperPerSd: null,
+  ...over,
+});
+
+describe('the Controls picker', () => {
+  test('offers numbers and flags (an integer category too), categories for their values, and a/b field pairs as A − B', () => {
+    const c = controlChoices(DIMS, COLUMNS);
+    expect(c.columns.map((x) => x.text)).toEqual(['turn', 'is_code', 'len_a']);
+    expect(c.categories.map((x) => x.path)).toEqual([['turn'], ['language']]);
+    expect(c.sides.map((x) => x.text)).toEqual([
+      'conv_metadata.sum_assistant_a_tokens - conv_metadata.sum_assistant_b_tokens',
+      'conv_metadata.header_count_a.h1 - conv_metadata.header_count_b.h1',
+      'len_a - len_b',
+    ]);
+    // 'data' holds an "a" inside a word, and model_a / model_b are the models: no pair of them.
+    for (const s of c.sides) expect(parseControl(s.text)?.kind).toBe('side');
+  });
+
+  test('writes each choice as rank --control reads it, and reads the address texts back once each', () => {
+    const v = valueControl(['language'], 'French, Canada');
+    expect(v.text).toBe('language=French, Canada');
+    for (const t of ['seat', 'turn', v.text, 'len_a - len_b', 'conv_metadata.turns']) expect(specText(parseControl(t)!)).toBe(t);
+    const { specs, bad } = readControls(['seat', 'turn', 'seat', '  ', v.text]);
+    expect(specs.map((s) => s.name)).toEqual(['seat A', 'turn', 'language = French, Canada']);
+    expect(bad).toEqual(['  ']);
+  });
+
+  test('keeps the chosen controls in the address, and a link reopens them', () => {
+    const state = {
+      ...DEFAULT_VIEW,
+      lens: 'style',
+      slots: { ...DEFAULT_VIEW.slots, style: { controls: ['seat', 'language=Fr,ench', 'len_a - len_b'] } },
+    };
+    const url = encodeView(state);
+    expect(url).toContain('ctl=seat,');
+    const back = decodeView(url);
+    expect(back.notes).toEqual([]);
+    expect(back.state.slots.style.controls).toEqual(['seat', 'language=Fr,ench', 'len_a - len_b']);
+    const wrong = decodeView(url.replace('ctl=seat', 'ctl=%20'));
+    expect(wrong.state.slots.style.controls).toEqual([]);
+    expect(wrong.notes.join(' ')).toMatch(/ctl/);
+  });
+
+  test('says what each coefficient means, with its sign and interval, and why a constant one is left out', () => {
+    expect(controlSentence(coefficient({}))).toBe(
+      'Seat A: +34.7 Elo points (95% interval +17.7 to +51.8). The model shown first wins as often as a model rated 34.7 points higher would; an interval that holds 0 means no sign of position bias.',
+    );
+    const side = controlSentence(
+      coefficient({
+        name: 'len_a − len_b',
+        kind: 'side',
+        sd: 2,
+        eloPerUnit: -5,
+        lowerPerUnit: -8,
+        upperPerUnit: -2,
+        eloPerSd: -10,
+        lowerPerSd: -16,
+        upperPerSd: -4,
+      }),
+    );
+    expect(side).toMatch(/^len_a − len_b: −5\.0 Elo points per unit \(95% interval −8\.0 to −2\.0\), −10\.0 per SD \(1 SD = 2\.00\)/);
+    expect(side).toMatch(/rated 5\.0 points lower/);
+    expect(controlSentence(coefficient({ name: 'turn', kind: 'battle', used: false, eloPerUnit: null }))).toMatch(
+      /^turn: left out — it has the same value in every vote/,
+    );
+  });
+});
