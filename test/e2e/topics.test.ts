@@ -33,12 +33,12 @@ describe('the Topics lens on the Chatbot Arena conversations sample', () => {
 
   test('the clustered topics are a slice in Compare and in the model profile', async () => {
     const { page } = session;
-    await openLens(page, 'compare');
-    await page.getByTestId('slice-left-dimension').selectOption({ label: 'topic' });
-    // The largest topic against everything else, named by its terms; the pick is in the address.
+    // The chosen topic (1) against everything else, named by its terms; the pick is in the address.
+    await page.getByTestId('topic-compare').click();
     await expect
       .poll(() => page.locator('[data-chart$="compare-ratings"] .title').textContent(), { timeout: 120_000 })
-      .toMatch(/^Ratings: topic = #\d+ \S.* vs topic ≠ #\d+ \S/);
+      .toMatch(/^Ratings: topic = #1 \S.* vs topic ≠ #1 \S/);
+    expect(await page.getByTestId('slice-left-dimension').inputValue()).toBe(JSON.stringify(['@topic']));
     expect(new URL(page.url()).searchParams.get('cmp_l')).toContain('@topic');
     const title = await page.locator('[data-chart$="compare-ratings"] .title').textContent();
     // The link reopens the same comparison: the prompts are clustered again with the address's seed.
