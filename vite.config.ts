@@ -65,7 +65,8 @@ function contentSecurityPolicy(): Plugin {
  * untouched. `prompt`: a new deployment waits until the user reloads (UpdatePrompt.svelte), so a
  * page never runs half old, half new. The registration is bundled code (virtual:pwa-register), not
  * an inline script, so the CSP needs no exception. DuckDB's mvp bundle is left out: every browser
- * that runs this page picks the eh one.
+ * that runs this page picks the eh one. public/sw-yield.js, imported first, holds the install's
+ * downloads while the page is busy with the user's file (UpdateStore says when).
  */
 function serviceWorker() {
   return VitePWA({
@@ -92,6 +93,7 @@ function serviceWorker() {
     workbox: {
       // Not read from NODE_ENV, which a test runner sets: the same service worker from every build.
       mode: 'production',
+      importScripts: ['sw-yield.js'],
       globPatterns: ['**/*.{html,js,css,wasm,svg,png,webmanifest,parquet,json,jsonl,csv,txt}'],
       globIgnores: ['**/duckdb-mvp*.wasm', '**/duckdb-browser-mvp*.js', 'readme/**'],
       maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,

@@ -51,6 +51,11 @@ export class VoteCounter {
     this.settle = null;
   }
 
+  /** Starts the worker ahead of the first count: its script and parquet engine load while the source is fetched. */
+  warm(): void {
+    this.ensureWorker();
+  }
+
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('../workers/count.worker.ts', import.meta.url), { type: 'module' });

@@ -21,7 +21,10 @@ export type Milestone =
   /** Every bootstrap round of the board's intervals done. */
   | 'intervals-done'
   /** The service worker registered (its install, the precache, follows): after the first load. */
-  | 'service-worker';
+  | 'service-worker'
+  /** The installing service worker holds its precache (the page is busy), or goes on: its acknowledgement. */
+  | 'precache-paused'
+  | 'precache-resumed';
 
 export function mark(name: Milestone): void {
   performance.mark(`arena-lens:${name}`);

@@ -227,6 +227,11 @@ export class RatingClient {
     return id;
   }
 
+  /** Starts the worker ahead of the first request: its script loads while the first counts are read. */
+  warm(): void {
+    this.ensureWorker();
+  }
+
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('../workers/rating.worker.ts', import.meta.url), { type: 'module' });

@@ -71,6 +71,11 @@ export class DatasetStore {
     return run;
   }
 
+  /** Starts the counting worker now (its parquet engine compiles while the first source is fetched). */
+  warm(): void {
+    this.counter.warm();
+  }
+
   async open(source: Source, mapping?: ColumnMapping): Promise<void> {
     const generation = ++this.generation;
     mark('open');

@@ -236,6 +236,8 @@ export class PageState {
       const whole = untrack(() => this.data.phase === 'ready' || (this.data.countedWhole && this.ratings.counts === this.data.earlyCounts));
       markPainted('leaderboard', ...(whole ? (['leaderboard-whole'] as const) : []));
     });
+    // The service worker's install yields while the user's file is read or a board and its intervals computed.
+    $effect(() => this.update.hold(this.data.phase === 'loading' || this.ratings.computing));
     // A link naming a remote second source reads it once the first dataset is read (a local one is asked for in the lens).
     $effect(() => {
       const named = this.view.state.slots.sources.with;
@@ -257,6 +259,9 @@ export class PageState {
 
   /** Opens what the address names and follows Back/Forward; returns the cleanup. */
   start(): () => void {
+    // The first board waits on both workers: they start while the page fetches what the address names.
+    this.data.warm();
+    this.ratings.warm();
     this.linkWantsFile = this.view.state.source.kind === 'local';
     let firstOpened = false;
     void this.openSource(this.view.snapshot().source, this.view.snapshot().mapping).finally(() => (firstOpened = true));
@@ -288,6 +293,8 @@ export class PageState {
 
   /** A file given by the user (drop, picker, or the prompt of a link that named it). */
   async chooseFile(file: File): Promise<void> {
+    // The cores go to the user's file from this moment (before its fingerprint is read).
+    this.update.hold(true);
     const v = this.view.state;
     const ref = { name: file.name, size: file.size, fingerprint: await fingerprintFile(file) };
     const wanted = this.linkWantsFile && v.source.kind === 'local' ? v.source.file : null;

@@ -62,6 +62,11 @@ export class RatingsStore {
    */
   private standby: { key: string; leaderboard: Leaderboard } | null = null;
 
+  /** Starts the rating worker now: the first board then waits only for its fit. */
+  warm(): void {
+    this.client.warm();
+  }
+
   /**
    * Bootstraps the difference between two slices in the worker; results stream to `handlers`.
    * Returns a function that stops the run (a newer comparison also stops it).

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { execSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Request } from 'playwright-core';
 import { openSession, type Session } from './browser.ts';
 import { DEFAULT_SAMPLE_FILE, waitForDataset, waitForRatings } from './page-helpers.ts';
 import { startStaticServer, type LoggedRequest } from './static-server.ts';
@@ -89,12 +90,49 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
     expect(installable.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   });
 
+  test('a file dropped while the service worker installs holds its precache while its board is computed, then the install completes', async () => {
+    const { page, context } = session;
+    const fromWorker: string[] = [];
+    const onRequest = (request: Request) => void (request.serviceWorker() && fromWorker.push(request.url()));
+    context.on('request', onRequest);
+    const seen = (name: string) => page.evaluate((n) => performance.getEntriesByName(`arena-lens:${n}`).length, name);
+    try {
+      // The first visit above registers the worker once the sample is read: its install (45 MB) is under way.
+      const worker = () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.installing ? 'installing' : registration?.waiting || registration?.active ? 'installed' : 'none';
+        });
+      await expect.poll(worker, { interval: 20, timeout: 30_000 }).not.toBe('none');
+      expect(await worker()).toBe('installing');
+      const boards = await seen('leaderboard');
+      await page.getByTestId('file-input').setInputFiles(resolve('static-data/arena-conversations.parquet'));
+      await page.waitForFunction(() => performance.getEntriesByName('arena-lens:precache-paused').length > 0, null, { polling: 20 });
+      const atPause = fromWorker.length;
+      // The dropped file's board painted, its intervals still running: the page still holds the install.
+      await page.waitForFunction((n) => performance.getEntriesByName('arena-lens:leaderboard').length > n, boards, { polling: 20 });
+      const atBoard = fromWorker.length;
+      expect(await seen('precache-resumed'), 'the page still busy with the intervals').toBe(0);
+      // No download started meanwhile (one may have been under way when the page's word came).
+      expect(atBoard - atPause).toBeLessThanOrEqual(1);
+      // Once the board and its intervals are done, the install goes on and completes.
+      await waitForDataset(page, 'arena-conversations.parquet', 0);
+      await waitForRatings(page);
+      await page.waitForFunction(() => performance.getEntriesByName('arena-lens:precache-resumed').length > 0, null, { timeout: 60_000 });
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+      expect(fromWorker.length).toBeGreaterThan(atBoard + 1);
+    } finally {
+      context.off('request', onRequest);
+    }
+  });
+
   test('a second visit starts from the cache, and with the network off the page, its samples and a dropped file all work', async () => {
     const { page, context } = session;
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(base);
     await fetch(`${server.url}/__log/clear`);
-    await page.reload();
+    // The address names the file dropped above: the second visit opens the page as the first did.
+    await page.goto(base);
     await waitForDataset(page, DEFAULT_SAMPLE_FILE);
     await waitForRatings(page);
     const again = await marks(page);
@@ -102,9 +140,9 @@ describe('the page as GitHub Pages hosts it: built by the workflow, served from 
       `first visit (network) → second visit (service worker cache), ms after navigation: DuckDB ready ${first['duck-ready']} → ${again['duck-ready']}, first leaderboard ${first.leaderboard} → ${again.leaderboard}`,
     );
     const fetched = (await serverLog()).filter((r) => r.path.startsWith(SUB_PATH));
-    // Only the service worker's own update check (sw.js and the Workbox runtime it imports) may
-    // reach the host; the page, its engines and the sample come from the cache.
-    expect(fetched.map((r) => r.path).filter((p) => !/\/(sw|workbox-[\w-]+)\.js$/.test(p))).toEqual([]);
+    // Only the service worker's own update check (sw.js and the scripts it imports) may reach the
+    // host; the page, its engines and the sample come from the cache.
+    expect(fetched.map((r) => r.path).filter((p) => !/\/(sw|sw-yield|workbox-[\w-]+)\.js$/.test(p))).toEqual([]);
     console.log(
       `second visit: ${fetched.length} requests reached the host (${fetched.map((r) => r.path).join(', ')}), ${fetched.reduce((s, r) => s + r.bytes, 0)} bytes`,
     );
