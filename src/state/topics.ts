@@ -75,12 +75,8 @@ export function topicsForSlices(context: LensContext, wanted: boolean): Promise<
   return fileTopics(context, seed, () => {});
 }
 
-async function fit(
-  context: LensContext,
-  seed: number,
-  job: Job,
-  onProgress: (stage: string, done: number, total: number) => void,
-): Promise<FileTopics> {
+/** The file's prompt texts (null without text) and their battles' row ids, in row id order. */
+export async function readPrompts(context: LensContext): Promise<{ texts: (string | null)[]; rowIds: Int32Array }> {
   const table = await context.text();
   const columns = (await context.query({ sql: `DESCRIBE ${quoteIdent(table)}`, params: [] })).map((r) => ({
     name: String(r.column_name),
@@ -89,10 +85,19 @@ async function fit(
   const prompt = promptSource(columns);
   if (!prompt)
     throw new Error('this file has no prompt text the lens can read (a text prompt or question column, or a conversation of messages)');
-  onProgress('reading prompts', 0, 1);
   const rows = await context.query(promptRowsSql(table, prompt));
   const texts = rows.map((r) => (r.prompt === null || r.prompt === undefined ? null : String(r.prompt)));
-  const rowIds = Int32Array.from(rows, (r) => Number(r.row_id));
+  return { texts, rowIds: Int32Array.from(rows, (r) => Number(r.row_id)) };
+}
+
+async function fit(
+  context: LensContext,
+  seed: number,
+  job: Job,
+  onProgress: (stage: string, done: number, total: number) => void,
+): Promise<FileTopics> {
+  onProgress('reading prompts', 0, 1);
+  const { texts, rowIds } = await readPrompts(context);
   const result = await runTopics({ texts, seed }, onProgress);
   // The table holds one seed's topics: the newest clustering's (the lens shows one seed at a time).
   job.table = topicTableSql(rowIds, result.top, result.leaf);

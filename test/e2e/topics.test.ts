@@ -5,7 +5,9 @@ import { openLens, openSample } from './lens-helpers.ts';
 
 /**
  * The Topics lens in the browser: the prompts clustered in the topics worker, a click on a topic
- * shows its board and puts the topic in the address, and the link opens the same topic.
+ * shows its board and puts the topic in the address, and the link opens the same topic; a moved
+ * mix weight and a pasted prompt's board (with how many battles and how near) are kept in the
+ * address too, and their link reopens both.
  * (The clustering and the boards' numbers are proven in Node: test/unit/topics, test/sql/topics.)
  */
 describe('the Topics lens on the Chatbot Arena conversations sample', () => {
@@ -28,6 +30,44 @@ describe('the Topics lens on the Chatbot Arena conversations sample', () => {
     await again.goto(link);
     await again.getByTestId('topic-board').waitFor({ timeout: 120_000 });
     expect(await again.locator('[data-topic="1"]').getAttribute('aria-pressed')).toBe('true');
+    await again.close();
+  });
+
+  test("a pasted prompt's board counts its battles, and the link keeps the prompt and the mix", async () => {
+    const { page } = session;
+    // A mix weight moved by the keyboard goes into the address.
+    const slider = page.getByTestId('topics-mix').locator('input[type="range"]').first();
+    const before = Number(await slider.inputValue());
+    await slider.focus();
+    await page.keyboard.press(before < 100 ? 'ArrowRight' : 'ArrowLeft');
+    const weight = Number(await slider.inputValue());
+    expect(weight).not.toBe(before);
+    await expect.poll(() => new URL(page.url()).searchParams.get('tp_mix')?.split(',')[0]).toBe(String(weight));
+
+    const prompt = 'Write a Python function that sorts a list & explains <why>';
+    await page.getByTestId('topics-prompt').fill(prompt);
+    await page.getByTestId('topics-near').selectOption('200');
+    await page.getByTestId('topics-prompt-show').click();
+    const board = page.getByTestId('prompt-board');
+    await board.waitFor({ timeout: 120_000 });
+    expect(await board.locator('tbody tr').count()).toBeGreaterThan(1);
+    const counts = (await page.getByTestId('prompt-board-counts').textContent())!.replace(/\s+/g, ' ');
+    expect(counts).toMatch(/^200 battles used: the 200 nearest prompts of [\d,]+ battles with prompt text/);
+    expect(counts).toMatch(/similarity: least 0\.\d\d, median 0\.\d\d/);
+    // The votes of the board are those battles': each counts twice (once per side).
+    const votes = await board.locator('tbody tr td:last-child').allTextContents();
+    expect(votes.reduce((s, v) => s + Number(v.replace(/,/g, '')), 0)).toBe(400);
+    expect(await page.getByTestId('topics-prompt-board').textContent()).toContain('not its learned model');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('tp_prompt')).toBe(prompt);
+    expect(url.searchParams.get('tp_k')).toBe('200');
+
+    const again = await session.context.newPage();
+    await again.goto(page.url());
+    await again.getByTestId('prompt-board').waitFor({ timeout: 120_000 });
+    expect(await again.getByTestId('topics-prompt').inputValue()).toBe(prompt);
+    expect((await again.getByTestId('prompt-board-counts').textContent())!.replace(/\s+/g, ' ')).toBe(counts);
+    expect(Number(await again.getByTestId('topics-mix').locator('input[type="range"]').first().inputValue())).toBe(weight);
     await again.close();
   });
 

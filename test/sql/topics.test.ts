@@ -15,6 +15,9 @@ import { adjustedRand } from '../../src/core/stats/adjusted-rand.ts';
 import { clusterTopics } from '../../src/core/topics/cluster.ts';
 import { inTopic, promptRowsSql, topicTableSql } from '../../src/core/topics/topic-sql.ts';
 import { mixCounts } from '../../src/core/topics/topic-mix.ts';
+import { nearestBattles, type PromptIndex } from '../../src/core/topics/nearest.ts';
+import { inRowIds, sliceRowIdsSql } from '../../src/core/topics/near-sql.ts';
+import { promptVectors } from '../../src/core/topics/vectors.ts';
 import type { PairCounts } from '../../src/core/stats/pair-counts.ts';
 import { FILLER, REAL_VOCABULARIES, plantedPrompts } from '../unit/topics/planted.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';
@@ -87,6 +90,7 @@ describe('topics as slices of battles', () => {
   let db: NodeConnector;
   let top: Int32Array;
   let k: number;
+  let index: PromptIndex;
   beforeAll(async () => {
     db = await openDb();
     await fileOf(db, votes);
@@ -98,6 +102,13 @@ describe('topics as slices of battles', () => {
       { seed: 4 },
     );
     top = model.top;
+    index = {
+      vectors: promptVectors(
+        rows.map((r) => String(r.prompt)),
+        128,
+      ),
+      rowIds: Int32Array.from(rows, (r) => Number(r.row_id)),
+    };
     k = model.nodes.filter((n) => n.level === 1).length;
     const q = topicTableSql(
       rows.map((r) => Number(r.row_id)),
@@ -151,6 +162,44 @@ describe('topics as slices of battles', () => {
     for (const model of MODELS) expect(r[model]! - r[MODELS[0]]!).toBeCloseTo(scale * (theta.get(model)! - theta.get(MODELS[0])!), 3);
     // The weighted votes still sum to the file's votes.
     expect(board.rows.reduce((s, x) => s + x.votes, 0) / 2).toBeCloseTo(votes.length, 6);
+  });
+
+  test("a prompt's board equals the board of a separate file of only its nearest battles", async () => {
+    const prompt = 'knead the dough with flour, yeast and butter, then bake it in the oven';
+    const near = nearestBattles(index, prompt, { k: 120 });
+    expect(near.rowIds.length).toBe(120);
+    const position = new Map(Array.from(index.rowIds, (id, i) => [id, i]));
+    const chosen = new Set(Array.from(near.rowIds, (id) => position.get(id)!));
+    const board = await boardOf(db, inRowIds({ sql: '', params: [] }, near.rowIds));
+    const alone = await openDb();
+    try {
+      await fileOf(
+        alone,
+        votes.filter((_, i) => chosen.has(i)),
+      );
+      const separate = await boardOf(alone, { sql: '', params: [] });
+      expect(board.rows.map((r) => [r.model, r.votes])).toEqual(separate.rows.map((r) => [r.model, r.votes]));
+      for (const [model, rating] of Object.entries(ratings(separate))) expect(ratings(board)[model]).toBeCloseTo(rating!, 6);
+    } finally {
+      alone.close();
+    }
+    // A cooking prompt's battles are cooking battles, whose planted best model leads.
+    const cooking = vocabularies.indexOf(REAL_VOCABULARIES.cooking);
+    expect([...chosen].filter((i) => planted.truth[i] === cooking).length).toBeGreaterThan(90);
+    expect(board.rows[0].model).toBe(MODELS[cooking]);
+  });
+
+  test("a prompt's nearest battles are taken within the slice, and none is a condition no battle meets", async () => {
+    const slice: SqlCondition = { sql: 'model_a <> $1', params: ['m-alpha'] };
+    const inSlice = (await db.query(sliceRowIdsSql(slice).sql, sliceRowIdsSql(slice).params)).map((r) => Number(r.row_id));
+    const near = nearestBattles(index, 'planète et comète dans la galaxie', { k: 80 }, inSlice);
+    expect(near.candidates).toBe(inSlice.length);
+    const where = inRowIds(slice, near.rowIds);
+    expect(where.params[0]).toBe('m-alpha');
+    const rows = await db.query(`SELECT count(*) AS n FROM battles WHERE ${where.sql}`, where.params);
+    expect(Number(rows[0].n)).toBe(80);
+    const none = await db.query(`SELECT count(*) AS n FROM battles WHERE ${inRowIds(slice, []).sql}`, ['m-alpha']);
+    expect(Number(none[0].n)).toBe(0);
   });
 
   test('a topic narrows a slice without renumbering its parameters', async () => {

@@ -6,7 +6,7 @@
  */
 import { assign, chooseK, kmeans, type Points } from './kmeans.ts';
 import { classTfIdf } from './labels.ts';
-import { promptVectors } from './vectors.ts';
+import { promptVectors, TOPIC_DIMS } from './vectors.ts';
 
 export const TOPIC_METHOD =
   'character 3–5-grams of words, hashed TF-IDF, sparse random projection to 128 dimensions, spherical k-means (k-means++, k by simplified silhouette), labels by class-based TF-IDF (BERTopic’s c-TF-IDF) over words';
@@ -121,7 +121,7 @@ function centre(data: Float32Array, dims: number, rows: Int32Array): Float32Arra
 export function clusterTopics(texts: readonly (string | null | undefined)[], options: TopicOptions = {}): TopicModel {
   const { seed = 1, kMin = 2, kMax = 14, subMax = 6, minSplit = 40, onProgress } = options;
   const n = texts.length;
-  const vectors = promptVectors(texts, 128, (done, total) => onProgress?.('reading prompts', done, total));
+  const vectors = promptVectors(texts, TOPIC_DIMS, (done, total) => onProgress?.('reading prompts', done, total));
   const { data, dims } = vectors;
   const present: number[] = [];
   for (let i = 0; i < n; i++) if (vectors.present[i]) present.push(i);

@@ -7,6 +7,8 @@
  * sample of the documents.
  */
 
+/** Dimensions of the space the topics are found in, and pasted prompts compared. */
+export const TOPIC_DIMS = 128;
 export const BUCKET_BITS = 18;
 const BUCKETS = 1 << BUCKET_BITS;
 const MASK = BUCKETS - 1;
@@ -75,10 +77,54 @@ export interface PromptVectors {
   n: number;
   /** Whether each prompt had any text. */
   present: Uint8Array;
+  /** The space the rows lie in: a new text (a pasted prompt) is placed in it by `embedText`. */
+  space: PromptSpace;
+}
+
+/** What places a text among a file's prompts: the file's IDF and the fixed projection. */
+export interface PromptSpace {
+  dims: number;
+  idf: Float32Array;
+  dim: Uint16Array;
+  sign: Int8Array;
 }
 
 /** Stride of a fixed sample of about `want` of `n` rows. */
 const strideOf = (n: number, want: number) => Math.max(1, Math.floor(n / want));
+
+/** Bucket counts of one normalised text, reset by `drain`. */
+class GramCounts {
+  readonly counts = new Float32Array(BUCKETS);
+  readonly touched: number[] = [];
+  readonly emit = (b: number) => {
+    if (this.counts[b] === 0) this.touched.push(b);
+    this.counts[b]++;
+  };
+  /** Calls `use(bucket, count)` for each bucket of the text read, and clears them. */
+  drain(use: (bucket: number, count: number) => void): void {
+    for (const b of this.touched) {
+      use(b, this.counts[b]);
+      this.counts[b] = 0;
+    }
+    this.touched.length = 0;
+  }
+}
+
+/** Adds the normalised text's projected TF-IDF to `out` at `off` and scales it to unit length; false when it has no grams. */
+function embedInto(space: PromptSpace, grams: GramCounts, norm: string, out: Float32Array, off: number): boolean {
+  const { dims, idf, dim, sign } = space;
+  forEachGram(norm, grams.emit);
+  grams.drain((b, count) => {
+    const w = (1 + Math.log(count)) * idf[b];
+    for (let t = 0; t < TOUCHES; t++) out[off + dim[b * TOUCHES + t]] += sign[b * TOUCHES + t] * w;
+  });
+  let s = 0;
+  for (let d = 0; d < dims; d++) s += out[off + d] * out[off + d];
+  if (!(s > 0)) return false;
+  const inv = 1 / Math.sqrt(s);
+  for (let d = 0; d < dims; d++) out[off + d] *= inv;
+  return true;
+}
 
 export function promptVectors(
   texts: readonly (string | null | undefined)[],
@@ -87,12 +133,7 @@ export function promptVectors(
 ): PromptVectors {
   const n = texts.length;
   const norm = texts.map((t) => (t ? normaliseText(t) : ''));
-  const counts = new Float32Array(BUCKETS);
-  const touched: number[] = [];
-  const emit = (b: number) => {
-    if (counts[b] === 0) touched.push(b);
-    counts[b]++;
-  };
+  const grams = new GramCounts();
   // Document frequency over a fixed sample.
   const df = new Float32Array(BUCKETS);
   const stride = strideOf(n, IDF_SAMPLE);
@@ -100,37 +141,25 @@ export function promptVectors(
   for (let i = 0; i < n; i += stride) {
     if (!norm[i]) continue;
     sampled++;
-    forEachGram(norm[i], emit);
-    for (const b of touched) {
-      df[b]++;
-      counts[b] = 0;
-    }
-    touched.length = 0;
+    forEachGram(norm[i], grams.emit);
+    grams.drain((b) => df[b]++);
   }
   const idf = new Float32Array(BUCKETS);
   for (let b = 0; b < BUCKETS; b++) idf[b] = Math.log((1 + sampled) / (1 + df[b])) + 1;
-  const { dim, sign } = projectionTable(dims);
+  const space: PromptSpace = { dims, idf, ...projectionTable(dims) };
   const data = new Float32Array(n * dims);
   const present = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     if (onProgress && i % 5000 === 0) onProgress(i, n);
-    if (!norm[i]) continue;
-    forEachGram(norm[i], emit);
-    const off = i * dims;
-    for (const b of touched) {
-      const w = (1 + Math.log(counts[b])) * idf[b];
-      counts[b] = 0;
-      for (let t = 0; t < TOUCHES; t++) data[off + dim[b * TOUCHES + t]] += sign[b * TOUCHES + t] * w;
-    }
-    touched.length = 0;
-    let s = 0;
-    for (let d = 0; d < dims; d++) s += data[off + d] * data[off + d];
-    if (s > 0) {
-      present[i] = 1;
-      const inv = 1 / Math.sqrt(s);
-      for (let d = 0; d < dims; d++) data[off + d] *= inv;
-    }
+    if (norm[i] && embedInto(space, grams, norm[i], data, i * dims)) present[i] = 1;
   }
   onProgress?.(n, n);
-  return { data, dims, n, present };
+  return { data, dims, n, present, space };
+}
+
+/** A text placed in a file's space (read as the file's prompts are read), of unit length; null when it has no letters or digits. */
+export function embedText(space: PromptSpace, text: string): Float32Array | null {
+  const out = new Float32Array(space.dims);
+  const norm = normaliseText(text);
+  return norm && embedInto(space, new GramCounts(), norm, out, 0) ? out : null;
 }

@@ -270,16 +270,37 @@ export const AUDIT_SLOT = slot<AuditAddress>({ voterCap: DEFAULT_VOTER_CAP, vote
   ),
 ]);
 
-/** The Topics lens: the clustering's seed and the topic chosen (its node id), if any. */
+/**
+ * The Topics lens: the clustering's seed, the topic chosen (its node id), the weights of your own
+ * mix (one per broad topic, 0–100; null: each topic's share of the file), and a pasted prompt whose
+ * nearest battles make a board: the nearest `nearK`, or all at least `nearMin` similar when set.
+ */
 export interface TopicsAddress {
   seed: number;
   topic: number | null;
+  mix: number[] | null;
+  prompt: string;
+  nearK: number;
+  nearMin: number | null;
 }
+
+/** Longest pasted prompt kept in the address (characters, before percent-encoding). */
+export const MAX_PROMPT = 2000;
+export const DEFAULT_NEAR_K = 500;
+const MAX_MIX_TOPICS = 40;
 
 const smallInt = (max: number) => (t: string) =>
   /^\d{1,6}$/.test(t) && Number(t) <= max ? Number(t) : bad(`expected a whole number up to ${max}, got ${describe(t)}`);
 
-export const TOPICS_SLOT = slot<TopicsAddress>({ seed: 1, topic: null }, [
+/** Mix weights as `30,0,12`: whole numbers 0–100, one per broad topic. */
+function readMix(text: string): number[] | Bad {
+  const items = text.split(',');
+  if (items.length > MAX_MIX_TOPICS || !items.every((x) => /^\d{1,3}$/.test(x) && Number(x) <= 100))
+    return bad(`expected up to ${MAX_MIX_TOPICS} weights from 0 to 100 separated by ",", got ${describe(text)}`);
+  return items.map(Number);
+}
+
+export const TOPICS_SLOT = slot<TopicsAddress>({ seed: 1, topic: null, mix: null, prompt: '', nearK: DEFAULT_NEAR_K, nearMin: null }, [
   key(
     'tp_seed',
     (s) => (s.seed === 1 ? null : String(s.seed)),
@@ -291,6 +312,36 @@ export const TOPICS_SLOT = slot<TopicsAddress>({ seed: 1, topic: null }, [
     (s) => (s.topic === null ? null : String(s.topic)),
     smallInt(9999),
     (s, v) => (s.topic = v),
+  ),
+  key(
+    'tp_mix',
+    (s) => (s.mix ? s.mix.join(',') : null),
+    readMix,
+    (s, v) => (s.mix = v),
+  ),
+  key(
+    'tp_prompt',
+    (s) => (s.prompt ? encodeValue(s.prompt) : null),
+    (t) => (t.length > MAX_PROMPT ? bad(`expected a prompt of at most ${MAX_PROMPT} characters, got ${t.length}`) : t),
+    (s, v) => (s.prompt = v),
+  ),
+  key(
+    'tp_k',
+    (s) => (s.nearK === DEFAULT_NEAR_K ? null : String(s.nearK)),
+    (t) => {
+      const k = smallInt(100000)(t);
+      return k instanceof Bad || k >= 1 ? k : bad(`expected a whole number from 1 to 100000, got ${describe(t)}`);
+    },
+    (s, v) => (s.nearK = v),
+  ),
+  key(
+    'tp_sim',
+    (s) => (s.nearMin === null ? null : String(s.nearMin)),
+    (t) =>
+      /^(0(\.\d{1,3})?|1(\.0{1,3})?)$/.test(t)
+        ? Number(t)
+        : bad(`expected a similarity from 0 to 1 (up to 3 decimals), got ${describe(t)}`),
+    (s, v) => (s.nearMin = v),
   ),
 ]);
 

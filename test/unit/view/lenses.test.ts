@@ -88,7 +88,7 @@ describe('the lenses’ slots in the address', () => {
       style: { controls: [] },
       sources: { with: null, key: null },
       audit: { voterCap: 100, voterAlpha: 0.05 },
-      topics: { seed: 1, topic: null },
+      topics: { seed: 1, topic: null, mix: null, prompt: '', nearK: 500, nearMin: null },
       sql: { text: 'SELECT 1' },
     });
     // Written back in the registry's order, and read again to the same view.

@@ -95,7 +95,7 @@ describe('encodeView and decodeView together', () => {
 
   it('write the keys in one fixed order', () => {
     const order =
-      'v sample src hf config split file map f q_ties q_bothbad q_flagged q_anon q_dedup q_min lens anchor ties rounds seed ci tiers rw sort search top md_sample md_src md_file md_open md_from pair mx mx_top cmp_l cmp_r cmp_all pivot profile profile_dim profile_style jb_base jb_strong jb_judge jb_family ctl tp_seed tp_topic voter_cap voter_alpha with with_key sql'.split(
+      'v sample src hf config split file map f q_ties q_bothbad q_flagged q_anon q_dedup q_min lens anchor ties rounds seed ci tiers rw sort search top md_sample md_src md_file md_open md_from pair mx mx_top cmp_l cmp_r cmp_all pivot profile profile_dim profile_style jb_base jb_strong jb_judge jb_family ctl tp_seed tp_topic tp_mix tp_prompt tp_k tp_sim voter_cap voter_alpha with with_key sql'.split(
         ' ',
       );
     fc.assert(

@@ -188,6 +188,16 @@ export const viewStateArb: fc.Arbitrary<ViewState> = fc.record({
       key: fc.option(fc.stringMatching(/^(pair\+)?[A-Za-z_][A-Za-z0-9_ ]{0,20}$/), { nil: null }),
     }),
     audit: fc.record({ voterCap: fc.integer({ min: 1, max: 1_000_000_000 }), voterAlpha: fc.constantFrom(...VOTER_ALPHAS) }),
-    topics: fc.record({ seed: fc.integer({ min: 1, max: 999999 }), topic: fc.option(fc.nat(9999), { nil: null }) }),
+    topics: fc.record({
+      seed: fc.integer({ min: 1, max: 999999 }),
+      topic: fc.option(fc.nat(9999), { nil: null }),
+      mix: fc.option(fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 40 }), { nil: null }),
+      prompt: text(300),
+      nearK: fc.integer({ min: 1, max: 100000 }),
+      nearMin: fc.option(
+        fc.integer({ min: 0, max: 1000 }).map((x) => x / 1000),
+        { nil: null },
+      ),
+    }),
   }),
 });
