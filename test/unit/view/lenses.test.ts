@@ -110,6 +110,21 @@ describe('the lenses’ slots in the address', () => {
     ]);
   });
 
+  it('carry the Topics mix, prompt and nearness, and refuse values out of range', () => {
+    const { state, notes } = decodeView('?lens=topics&tp_mix=30,0,12&tp_prompt=sort%20a%20list%20%26%20%3Cb%3E&tp_k=200&tp_sim=0.45');
+    expect(notes).toEqual([]);
+    expect(state.slots.topics).toEqual({ seed: 1, topic: null, mix: [30, 0, 12], prompt: 'sort a list & <b>', nearK: 200, nearMin: 0.45 });
+    expect(decodeView(`?${encodeView(state)}`).state).toEqual(state);
+    const bad = decodeView(`?tp_mix=30,101&tp_k=0&tp_sim=1.5&tp_prompt=${'x'.repeat(2001)}`);
+    expect(bad.state.slots.topics).toEqual(DEFAULT_VIEW.slots.topics);
+    expect(bad.notes).toEqual([
+      'ignored "tp_mix": expected up to 40 weights from 0 to 100 separated by ",", got "30,101"',
+      'ignored "tp_prompt": expected a prompt of at most 2000 characters, got 2001',
+      'ignored "tp_k": expected a whole number from 1 to 100000, got "0"',
+      'ignored "tp_sim": expected a similarity from 0 to 1 (up to 3 decimals), got "1.5"',
+    ]);
+  });
+
   it('keep each lens’s default when its value cannot be read, and say which key', () => {
     const { state, notes } = decodeView('?pair=onlyone&pivot=a,b,c,d,e');
     expect(state.slots).toEqual(DEFAULT_VIEW.slots);
