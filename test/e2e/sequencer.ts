@@ -6,7 +6,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Slowest first, by the whole suite's timings on a fresh clone. */
-const LONGEST_FIRST = ['every-lens', 'xss', 'loading', 'bad-files', 'hub', 'counting', 'links', 'leaderboard'];
+const LONGEST_FIRST = ['every-lens', 'xss', 'loading', 'bad-files', 'hub', 'counting', 'links', 'leaderboard', 'topics'];
 
 const rank = (spec: TestSpecification): number => {
   const i = LONGEST_FIRST.findIndex((name) => spec.moduleId.endsWith(`/e2e/${name}.test.ts`));

@@ -2,6 +2,10 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { Session } from './browser.ts';
 import { closeChecked } from './page-helpers.ts';
 import { openLens, openSample } from './lens-helpers.ts';
+import { join } from 'node:path';
+import { main as rankMain } from '../../src/cli/rank.ts';
+import { STATIC } from '../fixtures/paths.ts';
+import { run } from '../unit/cli/helpers.ts';
 
 /**
  * The Topics lens in the browser: the prompts clustered in the topics worker, a click on a topic
@@ -73,6 +77,33 @@ describe('the Topics lens on the Chatbot Arena conversations sample', () => {
 
   test('the clustered topics are a slice in Compare and in the model profile', async () => {
     const { page } = session;
+    // The command line finds the same topic 1 with the same seed, and fits the same board (no minimum of votes, as the page).
+    const cli = JSON.parse(
+      (
+        await run(
+          rankMain,
+          join(STATIC, 'arena-conversations.parquet'),
+          '--topics',
+          '--topic',
+          '1',
+          '--bootstrap',
+          '0',
+          '--min-votes',
+          '0',
+          '--json',
+        )
+      ).stdout,
+    );
+    const heading = await page.locator('[data-testid="topics-chosen"] h3').textContent();
+    expect(heading).toBe(`Topic: ${cli.topics[1].terms.join(' · ')} (${cli.topics[1].size.toLocaleString('en-US')} prompts)`);
+    const shown = await page
+      .getByTestId('topic-board')
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+    const fitted = cli.boards[0].board.models.filter((m: { votes: number }) => m.votes > 0);
+    expect(shown.map((r) => [r[2], r[3], r[5]])).toEqual(
+      fitted.map((m: { model: string; rating: number; votes: number }) => [m.model, m.rating.toFixed(0), m.votes.toLocaleString('en-US')]),
+    );
     // The chosen topic (1) against everything else, named by its terms; the pick is in the address.
     await page.getByTestId('topic-compare').click();
     await expect

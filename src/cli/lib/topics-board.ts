@@ -84,6 +84,9 @@ const oneLine = (t: string) => {
   const s = t.replace(/\s+/g, ' ').trim();
   return s.length > EXAMPLE_CHARS ? `${s.slice(0, EXAMPLE_CHARS - 1)}…` : s;
 };
+/** A topic's example prompts on one line each, a prompt asked many times shown once. */
+const examplesOf = (n: TopicNode, texts: readonly (string | null)[]) =>
+  [...new Set(n.examples.map((i) => oneLine(texts[i] ?? '')))].slice(0, EXAMPLES);
 
 export async function runTopics(args: TopicsArgs, fingerprint: string | null, io: Io): Promise<number> {
   const threads = new BoardThreads();
@@ -189,7 +192,7 @@ function topicsText(model: TopicModel, texts: readonly (string | null)[], boards
   if (!one) {
     for (const b of broad) {
       lines.push(`[${b.id}] ${label(b)} (${b.size} prompts)`);
-      for (const i of b.examples.slice(0, EXAMPLES)) lines.push(`      “${oneLine(texts[i] ?? '')}”`);
+      for (const e of examplesOf(b, texts)) lines.push(`      “${e}”`);
       for (const s of model.nodes.filter((n) => n.parent === b.id)) lines.push(`    [${s.id}] ${label(s)} (${s.size})`);
     }
     lines.push('');
@@ -197,7 +200,7 @@ function topicsText(model: TopicModel, texts: readonly (string | null)[], boards
   for (const t of boards) {
     const kind = t.node.level === 1 ? 'broad topic' : `sub-topic of [${t.node.parent}]`;
     lines.push(`${kind} [${t.node.id}] ${label(t.node)}: ${t.votes} votes in the slice`);
-    if (one) for (const i of t.node.examples.slice(0, EXAMPLES)) lines.push(`  “${oneLine(texts[i] ?? '')}”`);
+    if (one) for (const e of examplesOf(t.node, texts)) lines.push(`  “${e}”`);
     lines.push(leaderboardText(t.board, t.changes).trimEnd());
     if (t.dropped.length)
       lines.push(`  below ${facts.minVotes} votes in the topic, not rated: ${t.dropped.map((m) => m.model).join(', ')}`);
