@@ -93,6 +93,7 @@ export function coefficientCsvRows(fit: ControlsFit): CsvValue[][] {
   ]);
 }
 
+/** rank: 1 + models surely above (intervals), as the leaderboard ranks; raw_rank and controlled_rank by point rating. */
 export const BOARD_CSV_HEADER = [
   'rank',
   'model',
@@ -101,8 +102,9 @@ export const BOARD_CSV_HEADER = [
   'upper',
   'raw_rating',
   'raw_rank',
-  'change',
+  'controlled_rank',
   'rank_change',
+  'change',
   'votes',
   'flag',
 ];
@@ -116,8 +118,9 @@ export function boardCsvRows(fit: ControlsFit): CsvValue[][] {
     r3(r.upper),
     r3(r.raw),
     r.rawRank,
-    r3(r.change),
+    r.pointRank,
     r.rankChange,
+    r3(r.change),
     r.votes,
     r.flag,
   ]);

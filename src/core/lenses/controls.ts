@@ -125,30 +125,30 @@ function safeParse(type: string): DuckType | undefined {
   }
 }
 
-const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
-const range = (lo: number | null, hi: number | null) =>
-  lo === null || hi === null ? '' : ` (95% interval ${points(lo)} to ${points(hi)})`;
 const way = (x: number) => `${Math.abs(x).toFixed(1)} points ${x >= 0 ? 'higher' : 'lower'}`;
+const perSd = (c: ControlCoefficient) => (c.eloPerSd === null ? '' : ` (${way(c.eloPerSd)} per SD of ${c.sd.toPrecision(3)})`);
 
-/** What one coefficient says, in a sentence a reader can act on. */
-export function controlSentence(c: ControlCoefficient): string {
-  if (!c.used || c.eloPerUnit === null)
-    return `${c.name}: left out — it has the same value in every vote fitted, so it cannot explain any outcome.`;
-  const unit = `${c.name}: ${points(c.eloPerUnit)} Elo points per unit${range(c.lowerPerUnit, c.upperPerUnit)}`;
-  const sd =
-    c.eloPerSd === null ? '' : `, ${points(c.eloPerSd)} per SD (1 SD = ${c.sd.toPrecision(3)})${range(c.lowerPerSd, c.upperPerSd)}`;
+/**
+ * What one coefficient means, in a sentence beside its figures (which the table shows): `form` says
+ * whether a battle-level control is one value of a category (its name reads "column = value").
+ */
+export function controlSentence(c: ControlCoefficient, form: 'value' | 'column' = 'column'): string {
+  if (!c.used || c.eloPerUnit === null) return 'Left out: it has the same value in every vote fitted, so it cannot explain any outcome.';
+  const unclear =
+    c.lowerPerUnit !== null && c.upperPerUnit !== null && c.lowerPerUnit <= 0 && c.upperPerUnit >= 0
+      ? ' Its interval holds 0: no clear effect.'
+      : '';
   if (c.kind === 'seat')
-    return (
-      `Seat A: ${points(c.eloPerUnit)} Elo points${range(c.lowerPerUnit, c.upperPerUnit)}. The model shown first wins as often as ` +
-      `a model rated ${way(c.eloPerUnit)} would; an interval that holds 0 means no sign of position bias.`
-    );
+    return `The model shown first wins as often as a model rated ${way(c.eloPerUnit)} would: ${
+      c.eloPerUnit >= 0 ? 'a pull towards' : 'a pull away from'
+    } the first seat.${unclear}`;
   if (c.kind === 'side')
     return (
-      `${unit}${sd}. The answer with one unit more of it than its opponent’s wins as often as if its model were rated ` +
-      `${way(c.eloPerUnit)}; the controlled ratings hold it equal.`
+      `The answer with one unit more of it than its opponent’s wins as often as if its model were rated ${way(c.eloPerUnit)}` +
+      `${perSd(c)}; the controlled ratings hold it equal.${unclear}`
     );
-  return (
-    `${unit}${sd}. Where it is one unit higher (a flag or a value: where it holds), the model in seat A wins as often as if it were ` +
-    `rated ${way(c.eloPerUnit)} — a change in seat A’s pull, beyond seat A’s own term when that is chosen too.`
-  );
+  const beyond = ' — a change in seat A’s pull, beyond seat A’s own term when that is chosen too.';
+  if (form === 'value')
+    return `In votes where ${c.name}, the model in seat A wins as often as if it were rated ${way(c.eloPerUnit)} than in the other votes${beyond}${unclear}`;
+  return `Where it is one unit higher (a flag: where it is set), the model in seat A wins as often as if it were rated ${way(c.eloPerUnit)}${perSd(c)}${beyond}${unclear}`;
 }

@@ -65,7 +65,9 @@ export interface ControlledRow {
   lower: number | null;
   upper: number | null;
   rank: number | null;
-  /** controlled − raw, Elo points; rank change raw rank − controlled rank (positive: rises). */
+  /** 1 + models with a higher controlled point rating (as rawRank is by raw point rating). */
+  pointRank: number | null;
+  /** controlled − raw, Elo points; rank change raw rank − point rank (positive: rises). */
   change: number | null;
   rankChange: number | null;
   votes: number;
@@ -179,6 +181,7 @@ export function fitControls(
     lower: rated(j) ? lower[j] : null,
     upper: rated(j) ? upper[j] : null,
     rank: rank[j],
+    pointRank: rated(j) ? pointRank[j] : null,
     change: rated(j) ? controlled[j] - raw.ratings[j]! : null,
     rankChange: rated(j) ? rawRank[j]! - pointRank[j]! : null,
     votes: modelVotes[j],

@@ -83,27 +83,34 @@ describe('the Controls picker', () => {
     expect(wrong.notes.join(' ')).toMatch(/ctl/);
   });
 
-  test('says what each coefficient means, with its sign and interval, and why a constant one is left out', () => {
+  test('says what each coefficient means, with its sign, whether its interval holds 0, and why a constant one is left out', () => {
     expect(controlSentence(coefficient({}))).toBe(
-      'Seat A: +34.7 Elo points (95% interval +17.7 to +51.8). The model shown first wins as often as a model rated 34.7 points higher would; an interval that holds 0 means no sign of position bias.',
+      'The model shown first wins as often as a model rated 34.7 points higher would: a pull towards the first seat.',
     );
     const side = controlSentence(
-      coefficient({
-        name: 'len_a − len_b',
-        kind: 'side',
-        sd: 2,
-        eloPerUnit: -5,
-        lowerPerUnit: -8,
-        upperPerUnit: -2,
-        eloPerSd: -10,
-        lowerPerSd: -16,
-        upperPerSd: -4,
-      }),
+      coefficient({ name: 'len_a − len_b', kind: 'side', sd: 2, eloPerUnit: -5, lowerPerUnit: -8, upperPerUnit: -2, eloPerSd: -10 }),
     );
-    expect(side).toMatch(/^len_a − len_b: −5\.0 Elo points per unit \(95% interval −8\.0 to −2\.0\), −10\.0 per SD \(1 SD = 2\.00\)/);
-    expect(side).toMatch(/rated 5\.0 points lower/);
+    expect(side).toBe(
+      'The answer with one unit more of it than its opponent’s wins as often as if its model were rated 5.0 points lower (10.0 points lower per SD of 2.00); the controlled ratings hold it equal.',
+    );
+    const french = controlSentence(
+      coefficient({
+        name: 'language = French',
+        kind: 'battle',
+        sd: 0.4,
+        eloPerUnit: -6,
+        lowerPerUnit: -16,
+        upperPerUnit: 5,
+        eloPerSd: -2.4,
+      }),
+      'value',
+    );
+    expect(french).toMatch(
+      /^In votes where language = French, the model in seat A wins as often as if it were rated 6\.0 points lower than in the other votes/,
+    );
+    expect(french).toMatch(/Its interval holds 0: no clear effect\.$/);
     expect(controlSentence(coefficient({ name: 'turn', kind: 'battle', used: false, eloPerUnit: null }))).toMatch(
-      /^turn: left out — it has the same value in every vote/,
+      /^Left out: it has the same value in every vote/,
     );
   });
 });

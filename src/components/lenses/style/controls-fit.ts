@@ -21,16 +21,31 @@ export interface ControlsResult {
   nullRows: number[];
   /** Rows of the slice (the fitted ones and those left out). */
   sliceRows: number;
+  /** The controls fitted (in the fit's order), and why any chosen one was not (a column this file lacks). */
+  specs: ControlSpec[];
+  unknown: string[];
 }
 
 export async function fitChosenControls(
   context: Pick<LensContext, 'query' | 'dataset' | 'ratings'>,
-  specs: readonly ControlSpec[],
+  chosen: readonly ControlSpec[],
   where: SqlCondition,
   anchor: { model: string; value: number } | undefined,
   phase: (text: string) => void,
 ): Promise<ControlsResult> {
-  checkControls(specs, readColumns(await context.query(describeSql(BATTLES_TABLE))));
+  // A link made on another file may name columns this one lacks: those are left out and named, the rest fitted.
+  const columns = readColumns(await context.query(describeSql(BATTLES_TABLE)));
+  const unknown: string[] = [];
+  const specs = chosen.filter((s) => {
+    try {
+      checkControls([s], columns);
+      return true;
+    } catch (error) {
+      unknown.push((error as Error).message.replace(/ \(columns: .*\)$/, ''));
+      return false;
+    }
+  });
+  if (specs.length === 0) throw new Error(unknown.join('; '));
   phase('reading the covariates');
   const rows = await context.query(controlCellsSql(specs, where, MAX_CELLS + 1));
   if (rows.length > MAX_CELLS)
@@ -51,5 +66,5 @@ export async function fitChosenControls(
   phase('fitting the contextual Bradley-Terry');
   const anchored = anchor && read.votes.models.includes(anchor.model) ? anchor : undefined;
   const fit = await context.ratings.controls(read.votes, anchored ? { anchor: anchored } : {});
-  return { fit, missingVotes: read.missingVotes, missingRows: read.missingRows, nullRows: read.nullRows, sliceRows };
+  return { fit, missingVotes: read.missingVotes, missingRows: read.missingRows, nullRows: read.nullRows, sliceRows, specs, unknown };
 }
