@@ -3,7 +3,7 @@
  * with its coefficients in Elo points per unit and per SD and each model's change.
  */
 import type { Connector } from '../../core/sql/connector.ts';
-import { checkControls, controlVotesSql, readControlVotes, type ControlSpec } from '../../core/sql/control-votes.ts';
+import { checkControls, controlCellsSql, readControlVotes, type ControlSpec } from '../../core/sql/control-votes.ts';
 import { modelsSql } from '../../core/sql/pair-counts.ts';
 import { BATTLES_TABLE } from '../../core/sql/battles.ts';
 import type { SqlCondition } from '../../core/sql/statement.ts';
@@ -26,7 +26,8 @@ export async function controlsBoard(
     throw new UsageError(`--control: ${(error as Error).message}`);
   }
   const names = (await db.query(modelsSql().sql)).map((r) => String(r.model));
-  const q = controlVotesSql(specs, where);
+  // Grouped into cells, as the page reads them: the same fit, far fewer rows than votes.
+  const q = controlCellsSql(specs, where);
   const read = readControlVotes(names, specs, await db.query(q.sql, q.params));
   if (read.votes.a.length === 0) throw new FileError(file, 'no vote has every control column set');
   return { fit: fitControls(read.votes, anchor ? { anchor } : {}), missingVotes: read.missingVotes };
