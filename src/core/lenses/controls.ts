@@ -9,7 +9,7 @@
 import type { ColumnInfo } from '../schema/column.ts';
 import { isNumericType, parseDuckType, type DuckType } from '../schema/duckdb-type.ts';
 import type { ControlSpec } from '../sql/control-votes.ts';
-import { parseControl } from '../sql/control-votes.ts';
+import { checkControls, parseControl } from '../sql/control-votes.ts';
 import type { Dimension } from '../view/dimensions.ts';
 import type { ControlCoefficient } from '../stats/controls.ts';
 
@@ -74,6 +74,31 @@ export function readControls(texts: readonly string[]): { specs: ControlSpec[]; 
     }
   }
   return { specs, bad };
+}
+
+/** The chosen controls whose columns battles has, and a note for each one it lacks (a link made on another file). */
+export function knownControls(chosen: readonly ControlSpec[], columns: readonly ColumnInfo[]): { specs: ControlSpec[]; unknown: string[] } {
+  const unknown: string[] = [];
+  const specs = chosen.filter((s) => {
+    try {
+      checkControls([s], columns);
+      return true;
+    } catch (error) {
+      unknown.push((error as Error).message.replace(/ \(columns: .*\)$/, ''));
+      return false;
+    }
+  });
+  return { specs, unknown };
+}
+
+/** Why no vote is left to fit: an empty slice, the controls empty (NULL) everywhere, or none set together. */
+export function noVoteMessage(specs: readonly ControlSpec[], nullRows: readonly number[], sliceRows: number): string {
+  if (sliceRows === 0) return 'no votes in this slice';
+  const rows = `${sliceRows.toLocaleString('en')} rows`;
+  const empty = specs.filter((_, k) => nullRows[k] === sliceRows).map((s) => s.name);
+  if (empty.length)
+    return `no vote can be fitted: ${empty.join(', ')} ${empty.length > 1 ? 'are' : 'is'} empty (NULL) in all ${rows} of the slice`;
+  return `no vote can be fitted: in each of the ${rows} of the slice some control is empty (NULL)`;
 }
 
 function numericAt(columns: readonly ColumnInfo[], path: readonly string[]): boolean {

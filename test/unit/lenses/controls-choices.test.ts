@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { controlChoices, controlSentence, readControls, specText, valueControl } from '../../../src/core/lenses/controls.ts';
+import {
+  controlChoices,
+  controlSentence,
+  knownControls,
+  noVoteMessage,
+  readControls,
+  specText,
+  valueControl,
+} from '../../../src/core/lenses/controls.ts';
 import { parseControl } from '../../../src/core/sql/control-votes.ts';
 import type { ControlCoefficient } from '../../../src/core/stats/controls.ts';
 import { decodeView, encodeView } from '../../../src/core/view/url-codec.ts';
@@ -112,5 +120,20 @@ describe('the Controls picker', () => {
     expect(controlSentence(coefficient({ name: 'turn', kind: 'battle', used: false, eloPerUnit: null }))).toMatch(
       /^Left out: it has the same value in every vote/,
     );
+  });
+
+  test('leaves out a control naming a column this file lacks, and says why nothing can be fitted', () => {
+    const chosen = ['seat', 'anony', 'turn', 'a_len - b_len'].map((t) => parseControl(t)!);
+    const { specs, unknown } = knownControls(chosen, COLUMNS);
+    expect(specs.map((s) => s.name)).toEqual(['seat A', 'turn']);
+    expect(unknown).toEqual(['control "anony": no column "anony"', 'control "a_len − b_len": no column "a_len"']);
+    const two = [parseControl('seat')!, parseControl('turn')!, parseControl('len_a')!];
+    expect(noVoteMessage(two, [0, 1200, 1200], 1200)).toBe(
+      'no vote can be fitted: turn, len_a are empty (NULL) in all 1,200 rows of the slice',
+    );
+    expect(noVoteMessage(two, [0, 600, 600], 1200)).toBe(
+      'no vote can be fitted: in each of the 1,200 rows of the slice some control is empty (NULL)',
+    );
+    expect(noVoteMessage(two, [0, 0, 0], 0)).toBe('no votes in this slice');
   });
 });

@@ -4,7 +4,8 @@
  * contextual Bradley-Terry in the rating worker. Every row left out is counted, per control.
  */
 import type { LensContext } from '../../../state/lens-context.svelte.ts';
-import { checkControls, controlCellsSql, readControlVotes, type ControlSpec } from '../../../core/sql/control-votes.ts';
+import { controlCellsSql, readControlVotes, type ControlSpec } from '../../../core/sql/control-votes.ts';
+import { knownControls, noVoteMessage } from '../../../core/lenses/controls.ts';
 import { BATTLES_TABLE } from '../../../core/sql/battles.ts';
 import { describeSql, readColumns } from '../../../core/sql/summary.ts';
 import type { SqlCondition } from '../../../core/sql/statement.ts';
@@ -34,17 +35,7 @@ export async function fitChosenControls(
   phase: (text: string) => void,
 ): Promise<ControlsResult> {
   // A link made on another file may name columns this one lacks: those are left out and named, the rest fitted.
-  const columns = readColumns(await context.query(describeSql(BATTLES_TABLE)));
-  const unknown: string[] = [];
-  const specs = chosen.filter((s) => {
-    try {
-      checkControls([s], columns);
-      return true;
-    } catch (error) {
-      unknown.push((error as Error).message.replace(/ \(columns: .*\)$/, ''));
-      return false;
-    }
-  });
+  const { specs, unknown } = knownControls(chosen, readColumns(await context.query(describeSql(BATTLES_TABLE))));
   if (specs.length === 0) throw new Error(unknown.join('; '));
   phase('reading the covariates');
   const rows = await context.query(controlCellsSql(specs, where, MAX_CELLS + 1));
@@ -55,14 +46,7 @@ export async function fitChosenControls(
     );
   const read = readControlVotes(context.dataset.counts.models, specs, rows);
   const sliceRows = rows.reduce((s, r) => s + Number(r.rows), 0);
-  if (read.votes.a.length === 0) {
-    if (sliceRows === 0) throw new Error('no votes in this slice');
-    const empty = specs.filter((_, k) => read.nullRows[k] === sliceRows).map((s) => s.name);
-    throw new Error(
-      `no vote of the slice has every control set: ${empty.length ? `${empty.join(', ')} is empty (NULL) in all` : 'some control is empty (NULL) in each of the'} ` +
-        `${sliceRows.toLocaleString('en')} rows`,
-    );
-  }
+  if (read.votes.a.length === 0) throw new Error(noVoteMessage(specs, read.nullRows, sliceRows));
   phase('fitting the contextual Bradley-Terry');
   const anchored = anchor && read.votes.models.includes(anchor.model) ? anchor : undefined;
   const fit = await context.ratings.controls(read.votes, anchored ? { anchor: anchored } : {});
