@@ -12,6 +12,15 @@ import { listHubShards } from './hub.ts';
 import { estimateLoadBytes, LOAD_BUDGET_BYTES, storedBytes } from '../core/schema/memory-estimate.ts';
 import { firstLine, LoadError, type LoadOptions, type Prepare, type Reader, type Source } from './source.ts';
 
+const newReader = () => new Worker(new URL('../workers/parquet.worker.ts', import.meta.url), { type: 'module' });
+/** A reader started ahead, for the next load. */
+let spare: Worker | null = null;
+
+/** Starts the next load's reader now: its script and parquet-wasm load while DuckDB starts. */
+export function warmParquetReader(): void {
+  spare ??= newReader();
+}
+
 export async function loadParquet(
   duck: Session,
   source: Source,
@@ -31,7 +40,8 @@ export async function loadParquet(
   }
   const parts: (Blob | string)[] =
     source.kind === 'file' ? [source.file] : source.kind === 'url' ? [source.url] : (source.shards ?? plan!.shards);
-  const worker = new Worker(new URL('../workers/parquet.worker.ts', import.meta.url), { type: 'module' });
+  const worker = spare ?? newReader();
+  spare = null;
   const pending = new Map<string, (r: ParquetResponse) => void>();
   let failure: ((e: Error) => void) | null = null;
   // Where the reader was, so a failure can say where in the file it happened.

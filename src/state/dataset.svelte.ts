@@ -2,11 +2,12 @@
  * The loaded dataset: opening a source, progress while it loads, the result, and what went wrong.
  * A newer open supersedes an older one still running.
  */
-import { getDuck, type Duck } from '../io/duckdb.ts';
+import { getDuck, prefetchDuck, type Duck } from '../io/duckdb.ts';
 import { mark } from '../io/marks.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
 import { LoadError, sourceName, type LoadProgress, type Source } from '../io/source.ts';
 import { VoteCounter } from '../io/count-client.ts';
+import { warmParquetReader } from '../io/load-parquet.ts';
 import { analyse, openDataset, RAW_TABLE, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset.ts';
 import { winnerValuesSql } from '../core/sql/winner-values.ts';
 import type { RunQuery } from '../core/sql/connector.ts';
@@ -71,9 +72,13 @@ export class DatasetStore {
     return run;
   }
 
-  /** Starts the counting worker now (its parquet engine compiles while the first source is fetched). */
+  /**
+   * Starts the counting worker now (its parquet engine compiles while the first source is fetched),
+   * and DuckDB's engine downloading (compiled once the first board is on screen).
+   */
   warm(): void {
     this.counter.warm();
+    prefetchDuck();
   }
 
   async open(source: Source, mapping?: ColumnMapping): Promise<void> {
@@ -104,6 +109,8 @@ export class DatasetStore {
       await Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]);
       if (generation !== this.generation) return;
       if (!this.duck) this.step = 'starting DuckDB';
+      // The parquet reader that fills DuckDB starts alongside it, not after.
+      warmParquetReader();
       const duck = await getDuck();
       if (!this.duck) mark('duck-ready');
       if (generation !== this.generation) return;

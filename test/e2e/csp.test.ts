@@ -36,6 +36,15 @@ describe('the built page’s Content-Security-Policy', () => {
     expect(csp).toContain("connect-src 'self'");
   });
 
+  test('DuckDB’s engine is downloaded once, by the page ahead of its start, and compiled from that download', async () => {
+    const engine = /\/duckdb-eh-[\w-]+\.wasm$/;
+    // The page's own fetch (its resource timings hold no worker's request)…
+    const byPage = await session.page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+    expect(byPage.filter((u) => engine.test(u))).toHaveLength(1);
+    // …is the only one: DuckDB's worker read the bytes the page holds (the dataset above is in DuckDB).
+    expect(session.requests.filter((u) => engine.test(u))).toHaveLength(1);
+  });
+
   test('blocks an injected inline script and a request from the page to another host', async () => {
     const result = await session.page.evaluate(async (otherUrl) => {
       const violations: string[] = [];

@@ -11,7 +11,8 @@ import { createWasmDuck } from './wasm-duck.ts';
  * history, popstate) and DuckDB's start, which hands out the Node build.
  */
 const engine = vi.hoisted(() => ({ duck: null as Promise<Duck & { close(): void }> | null }));
-vi.mock('../../../src/io/duckdb.ts', () => ({ getDuck: () => engine.duck! }));
+// The browser build's engine download ahead of its start has no Node counterpart: nothing to fetch.
+vi.mock('../../../src/io/duckdb.ts', () => ({ getDuck: () => engine.duck!, prefetchDuck: () => undefined }));
 
 const { PageState } = await import('../../../src/state/page.svelte.ts');
 const { DatasetStore } = await import('../../../src/state/dataset.svelte.ts');
