@@ -5,9 +5,9 @@
  * slice. `--topic ID` prints one topic's board (the ID the page keeps in tp_topic).
  */
 import { basename } from 'node:path';
-import { leaderboardObject, leaderboardRecords } from '../../core/export/leaderboard-export.ts';
+import { belowMinimumFlag, leaderboardObject, leaderboardRecords } from '../../core/export/leaderboard-export.ts';
 import { toCsv } from '../../core/export/csv.ts';
-import { provenanceRecord, type Provenance } from '../../core/export/provenance.ts';
+import { provenanceRecord, withProvenance, type Provenance } from '../../core/export/provenance.ts';
 import type { HubRef } from '../../core/hub/hub-ref.ts';
 import { promptSource } from '../../core/schema/derived.ts';
 import { readCounts } from '../../core/sql/pair-counts.ts';
@@ -164,7 +164,7 @@ export async function runTopics(args: TopicsArgs, fingerprint: string | null, io
       args.output === 'json'
         ? topicsJson(model, texts, boards, facts, provenance)
         : args.output === 'csv'
-          ? topicsCsv(boards)
+          ? topicsCsv(boards, args.seed, minVotes, provenance)
           : topicsText(model, texts, boards, facts, args.topic !== null),
     );
     return 0;
@@ -250,9 +250,16 @@ function topicsJson(
 
 const CSV_COLUMNS = ['rank', 'model', 'rating', 'lower', 'upper', 'votes', 'rank_overall', 'rank_change', 'flag'] as const;
 
-function topicsCsv(boards: TopicBoard[]): string {
-  const rows = boards.flatMap((t) =>
-    leaderboardRecords(t.board, t.changes).map((r) => [t.node.id, t.node.level, label(t.node), ...CSV_COLUMNS.map((c) => r[c])]),
-  );
-  return toCsv(['topic', 'level', 'terms', ...CSV_COLUMNS], rows);
+/** One row per model and topic, the clustering's seed beside the topic, the provenance as trailing columns (as every CSV). */
+function topicsCsv(boards: TopicBoard[], seed: number, minVotes: number, provenance: Provenance): string {
+  const rows = boards.flatMap((t) => {
+    const topic = [seed, t.node.id, t.node.level, label(t.node)];
+    // Models under the minimum of votes keep a row, unrated, as in the leaderboard's CSV.
+    const apart = t.dropped.map((m) => [
+      ...topic,
+      ...CSV_COLUMNS.map((c) => (c === 'model' ? m.model : c === 'votes' ? m.votes : c === 'flag' ? belowMinimumFlag(minVotes) : null)),
+    ]);
+    return [...leaderboardRecords(t.board, t.changes).map((r) => [...topic, ...CSV_COLUMNS.map((c) => r[c])]), ...apart];
+  });
+  return toCsv(...withProvenance(['topic_seed', 'topic', 'level', 'terms', ...CSV_COLUMNS], rows, provenance));
 }

@@ -128,7 +128,10 @@ describe('rank --topics', () => {
     expect(one.stdout).not.toMatch(/^broad topic \[0\] /m);
     const csv = await run(main, file, '--topics', '--seed', '3', '--bootstrap', '0', '--csv');
     const lines = csv.stdout.trim().split('\r\n');
-    expect(lines[0]).toBe('topic,level,terms,rank,model,rating,lower,upper,votes,rank_overall,rank_change,flag');
+    expect(lines[0]).toMatch(
+      /^topic_seed,topic,level,terms,rank,model,rating,lower,upper,votes,rank_overall,rank_change,flag,source_file,/,
+    );
+    expect(lines[1]).toMatch(/^3,\d+,1,/);
     expect(lines).toHaveLength(1 + 4 * MODELS.length);
 
     const usage = [
