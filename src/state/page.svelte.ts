@@ -258,10 +258,16 @@ export class PageState {
   }
 
   /** Opens what the address names and follows Back/Forward; returns the cleanup. */
-  start(): () => void {
-    // The first board waits on both workers: they start while the page fetches what the address names.
+  /**
+   * Starts the workers the first board waits on (counting, rating) and DuckDB's download: called as
+   * the page is built, so their scripts load while it renders and fetches what the address names.
+   */
+  warm(): void {
     this.data.warm();
     this.ratings.warm();
+  }
+
+  start(): () => void {
     this.linkWantsFile = this.view.state.source.kind === 'local';
     let firstOpened = false;
     void this.openSource(this.view.snapshot().source, this.view.snapshot().mapping).finally(() => (firstOpened = true));
