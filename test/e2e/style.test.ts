@@ -168,6 +168,14 @@ describe('the Style & controls lens on the default sample', () => {
     const board = await downloadCsv(page, 'download-controls-board-csv');
     expect(board).toHaveLength(8);
     for (const r of board) expect(Number(r.raw_rank) - Number(r.rank_change), r.model).toBe(Number(r.controlled_rank));
+    const [jsonFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-controls-json').click()]);
+    const json = JSON.parse(await downloadedText(jsonFile));
+    expect(json).toMatchObject({ format: 'arena-lens-controls/1', votes_used: VOTES, votes_missing_controls: 0 });
+    expect(json.coefficients).toMatchObject([{ control: 'seat A', kind: 'seat', used: true }]);
+    expect(json.coefficients[0].elo_per_unit_lower).toBeCloseTo(lower, 2);
+    expect(json.models).toHaveLength(8);
+    const coefficients = await downloadCsv(page, 'download-controls-coefficients-csv');
+    expect(coefficients).toMatchObject([{ control: 'seat A', kind: 'seat', used: 'true' }]);
     const link = page.url();
     expect(link).toContain('ctl=seat');
     // The link asks for the file again, then reopens the lens with seat A chosen and fitted.
