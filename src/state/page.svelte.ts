@@ -20,7 +20,7 @@ import { DEFAULT_SAMPLE, SAMPLES, sampleFile, type Sample } from '../io/samples.
 import { loadCountsJson } from '../io/counts-json.ts';
 import { fingerprintFile } from '../core/view/fingerprint.ts';
 import { markPainted } from '../io/marks.ts';
-import { AUTO_LENS, LENS_IDS, offeredLenses, shownLens } from '../core/view/lenses.ts';
+import { absentLenses, AUTO_LENS, LENS_IDS, offeredLenses, shownLens, type LensData } from '../core/view/lenses.ts';
 import { MATRIX_MODES } from '../core/charts/matrix.ts';
 import { leaderboardOptions, otherScaleOptions } from '../core/view/rating-options.ts';
 import { DEFAULT_VIEW, type DataSource } from '../core/view/view-state.ts';
@@ -111,18 +111,22 @@ export class PageState {
       reweighted: rating.reweight,
     };
   });
-  /** The lenses the dataset offers (core/view/lenses.ts decides, from its shape and columns). */
-  readonly tabs = $derived.by(() => {
+  /** What the lenses' availability is decided on (null: no dataset read yet). */
+  private readonly lensData = $derived.by<LensData | null>(() => {
     const dataset = this.dataset;
-    return offeredLenses(
+    return (
       dataset && {
         shapeLenses: dataset.detection.preset.lenses,
         loadedColumns: dataset.loadedColumns,
         textColumns: dataset.detection.textColumns,
         columns: this.slice.columns,
-      },
+      }
     );
   });
+  /** The lenses the dataset offers (core/view/lenses.ts decides, from its shape and columns). */
+  readonly tabs = $derived(offeredLenses(this.lensData));
+  /** The lenses it does not offer that say what they need, shown beside the tabs. */
+  readonly absentTabs = $derived(absentLenses(this.lensData));
   /** The lens on screen: the chosen one, else the one the dataset's shape leads with. */
   readonly lens = $derived(shownLens(this.view.state.lens, this.tabs, this.dataset?.detection.preset.landing));
   private lastContext: LensContext | null = null;

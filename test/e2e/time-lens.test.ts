@@ -36,6 +36,21 @@ describe('the Over time lens on eight days of votes', () => {
   });
   afterAll(() => closeChecked(session));
 
+  test('says why the file has no Topics lens: no prompt text', async () => {
+    const { page } = session;
+    expect(await page.getByTestId('lens-topics').count()).toBe(0);
+    const absent = page.getByTestId('absent-topics');
+    expect(await absent.getAttribute('title')).toBe('Topics needs a prompt, question or conversation column; this file has none.');
+    await absent.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('absent-why').textContent()).toBe(
+      'Topics needs a prompt, question or conversation column; this file has none.',
+    );
+    // A second press hides the note again, leaving the lens where the next tests expect it.
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('absent-why').count()).toBe(0);
+  });
+
   test('offers windows that fit eight days, named in plain plurals', async () => {
     const options = await session.page.getByTestId('time-width').locator('option').allTextContents();
     expect(options).toEqual(['1 day', '2 days', '4 days']);

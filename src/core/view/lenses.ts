@@ -46,6 +46,11 @@ export interface LensEntry {
   label: string;
   /** When a dataset offers the lens; without it, always (null: no dataset read yet). */
   offered?: (data: LensData | null) => boolean;
+  /**
+   * What the lens needs, said beside the tabs when a read dataset does not offer it, so a lens a user
+   * looks for is not simply missing ("needs a … column"). Only for lenses decided on the file's columns.
+   */
+  needs?: string;
   /** 'board': shown as soon as a leaderboard is fitted, before DuckDB has read the file; default: the data. */
   waitsFor?: 'board' | 'data';
   /** A key of the page that leads to this lens and focuses the element with this test id. */
@@ -93,7 +98,12 @@ export const LENSES = {
   // Controls for any column (seat A at least) on any dataset once read; style control where the answers are.
   style: { label: 'Style & controls', offered: (d) => d !== null, address: STYLE_SLOT },
   // Clusters of the prompts: any file with prompt text (a prompt or question column, or conversations).
-  topics: { label: 'Topics', offered: (d) => d !== null && hasPromptColumn(d.textColumns), address: TOPICS_SLOT },
+  topics: {
+    label: 'Topics',
+    offered: (d) => d !== null && hasPromptColumn(d.textColumns),
+    needs: 'a prompt, question or conversation column',
+    address: TOPICS_SLOT,
+  },
   // Fragility, fit diagnostics, the rating methods side by side and the voter checks: any dataset, once it is read.
   audit: { label: 'Audit', offered: (d) => d !== null, address: AUDIT_SLOT },
   // A second file on the same items (a judge against people): any dataset, once it is read.
@@ -133,6 +143,16 @@ export const lensWaitsFor = (id: LensId): 'board' | 'data' => entry(id).waitsFor
 /** The lenses a dataset offers, in tab order, with their labels. */
 export function offeredLenses(data: LensData | null): { id: LensId; label: string }[] {
   return LENS_IDS.filter((id) => entry(id).offered?.(data) ?? true).map((id) => ({ id, label: LENSES[id].label }));
+}
+
+/** The lenses a read dataset does not offer that say what they need, in tab order, with why. */
+export function absentLenses(data: LensData | null): { id: LensId; label: string; why: string }[] {
+  if (data === null) return [];
+  return LENS_IDS.filter((id) => entry(id).needs && !(entry(id).offered?.(data) ?? true)).map((id) => ({
+    id,
+    label: LENSES[id].label,
+    why: `${LENSES[id].label} needs ${entry(id).needs}; this file has none.`,
+  }));
 }
 
 /** The lens a view without an explicit choice shows: the one the dataset's shape leads with. */

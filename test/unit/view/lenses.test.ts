@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_LENS, LENSES, LENS_IDS, offeredLenses, shownLens, type LensData } from '../../../src/core/view/lenses.ts';
+import { absentLenses, AUTO_LENS, LENSES, LENS_IDS, offeredLenses, shownLens, type LensData } from '../../../src/core/view/lenses.ts';
 import { FRENCH_MAXX, GENRM, LMSYS_BATTLES, LMSYS_CONVERSATIONS } from '../../../src/core/schema/presets.ts';
 import { decodeView, encodeView } from '../../../src/core/view/url-codec.ts';
 import { DEFAULT_VIEW } from '../../../src/core/view/view-state.ts';
@@ -44,6 +44,14 @@ describe('the lens registry', () => {
     expect(ids(data({ textColumns: ['Question'] }))).toContain('topics');
     expect(ids(data({ textColumns: ['response_a', 'response_b'] }))).not.toContain('topics');
     expect(ids(data({}))).not.toContain('topics');
+  });
+
+  it('says why a read file has no Topics, and says nothing before a file is read or when it has them', () => {
+    expect(absentLenses(data({ textColumns: ['response_a', 'response_b'] }))).toEqual([
+      { id: 'topics', label: 'Topics', why: 'Topics needs a prompt, question or conversation column; this file has none.' },
+    ]);
+    expect(absentLenses(data({ textColumns: ['prompt'] }))).toEqual([]);
+    expect(absentLenses(null)).toEqual([]);
   });
 
   it('offers Over time for a time column, and Style & controls on every file once read (seat A needs only the pairs)', () => {
