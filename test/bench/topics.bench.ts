@@ -3,6 +3,8 @@
  * 80,000 prompts (default) with planted topics of six languages, 20–120 words each (a few hundred
  * characters, as the LMArena 100k's first user turns), clustered as the topics worker does it
  * (core/topics/cluster.ts), in Node on one core: wall time and CPU time of each stage, median of 3.
+ * Then a prompt's leaderboard's part of it: the file's prompts placed once in the prompt index
+ * (as its worker does), and the nearest 500 of a pasted prompt, median of 5 prompts.
  * Prints figures; asserts nothing about time.
  */
 import { cpus, loadavg } from 'node:os';
@@ -11,6 +13,8 @@ import { clusterTopics } from '../../src/core/topics/cluster.ts';
 import { adjustedRand } from '../../src/core/stats/adjusted-rand.ts';
 import { FILLER, REAL_VOCABULARIES, plantedPrompts } from '../unit/topics/planted.ts';
 import { isEntry } from '../../src/cli/lib/run.ts';
+import { nearestBattles } from '../../src/core/topics/nearest.ts';
+import { promptVectors, TOPIC_DIMS } from '../../src/core/topics/vectors.ts';
 
 export function runTopicsBench(prompts = 80000, log: (line: string) => void = console.log): void {
   const vocabularies = Object.values(REAL_VOCABULARIES);
@@ -45,6 +49,20 @@ export function runTopicsBench(prompts = 80000, log: (line: string) => void = co
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
   log(
     `topics: broad topics after ${(median(runs.map((x) => x.first)) / 1000).toFixed(1)} s, all (two levels, labels) ${(median(runs.map((x) => x.wall)) / 1000).toFixed(1)} s wall, ${(median(runs.map((x) => x.cpu)) / 1000).toFixed(1)} s CPU (median of 3); ARI vs planted ${runs[0].ari.toFixed(3)}; load at end ${loadavg()[0].toFixed(1)}`,
+  );
+  const i0 = performance.now();
+  const ic0 = process.cpuUsage();
+  const index = { vectors: promptVectors(texts, TOPIC_DIMS), rowIds: Int32Array.from(texts, (_, i) => i) };
+  const indexed = performance.now() - i0;
+  const indexCpu = process.cpuUsage(ic0);
+  const queries = vocabularies.slice(0, 5).map((v) => `${v.slice(0, 4).join(' ')} ${FILLER.slice(0, 6).join(' ')}`);
+  const times = queries.map((q) => {
+    const q0 = performance.now();
+    nearestBattles(index, q, { k: 500 });
+    return performance.now() - q0;
+  });
+  log(
+    `topics: a prompt's board: ${texts.length.toLocaleString('en-US')} prompts indexed in ${(indexed / 1000).toFixed(1)} s wall, ${((indexCpu.user + indexCpu.system) / 1e6).toFixed(1)} s CPU, then the nearest 500 in ${[...times].sort((a, b) => a - b)[2].toFixed(0)} ms (median of 5 prompts); load ${loadavg()[0].toFixed(1)}`,
   );
 }
 
