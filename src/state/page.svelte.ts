@@ -151,6 +151,8 @@ export class PageState {
   });
   private lastDuck: unknown = null;
   /** What the leaderboard gets: set once a board is fitted (from the shipped counts, before DuckDB has read the file). */
+  /** The user's work is under way: a file being read, or a board or its intervals being computed. */
+  private readonly busy = $derived(this.data.phase === 'loading' || this.ratings.computing);
   private readonly hasBoard = $derived(this.ratings.leaderboard !== null);
   readonly boardContext = $derived.by<BoardContext | null>(() =>
     this.hasBoard
@@ -241,7 +243,7 @@ export class PageState {
       markPainted('leaderboard', ...(whole ? (['leaderboard-whole'] as const) : []));
     });
     // The service worker's install yields while the user's file is read or a board and its intervals computed.
-    $effect(() => this.update.hold(this.data.phase === 'loading' || this.ratings.computing));
+    $effect(() => this.update.hold(this.busy));
     // A link naming a remote second source reads it once the first dataset is read (a local one is asked for in the lens).
     $effect(() => {
       const named = this.view.state.slots.sources.with;
@@ -305,6 +307,15 @@ export class PageState {
   async chooseFile(file: File): Promise<void> {
     // The cores go to the user's file from this moment (before its fingerprint is read).
     this.update.hold(true);
+    try {
+      await this.openChosen(file);
+    } finally {
+      // Whatever became of the file (read, failed, superseded): the hold follows the page's work again.
+      this.update.hold(this.busy);
+    }
+  }
+
+  private async openChosen(file: File): Promise<void> {
     const v = this.view.state;
     const ref = { name: file.name, size: file.size, fingerprint: await fingerprintFile(file) };
     const wanted = this.linkWantsFile && v.source.kind === 'local' ? v.source.file : null;
