@@ -6,6 +6,7 @@
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import type { Cell } from '../core/schema/row-vote.ts';
+import type { FilterColumn, FilterCube, FilterTallyData } from '../core/tally/filter-tally.ts';
 
 export type CountRequest =
   | {
@@ -20,7 +21,16 @@ export type CountRequest =
 
 export type CountResponse =
   /** Counts of the rows read so far; `final` once every row group of every part is read. */
-  | { type: 'counts'; id: number; counts: PairCounts; rowsRead: number; totalRows: number; final: boolean }
+  | {
+      type: 'counts';
+      id: number;
+      counts: PairCounts;
+      rowsRead: number;
+      totalRows: number;
+      final: boolean;
+      /** With the final counts: the filter cube of the low-cardinality columns (filter-tally.ts), or why there is none. */
+      filters?: { columns: FilterColumn[]; cube: FilterCube } | { skipped: string };
+    }
   /** The source cannot be counted here (no known shape, a column type only DuckDB reads, an unreadable file): DuckDB's path alone serves it. */
   | { type: 'skipped'; id: number; reason: string };
 
@@ -37,6 +47,9 @@ export interface TallyData {
   rows: Float64Array;
   weight: Float64Array;
   invalid: Float64Array;
+  /** The tuples split by the filter columns, or why they were not. */
+  split?: FilterTallyData;
+  splitSkipped?: string;
 }
 
 /** To the counting worker's helper: tally `columns` (and sum `weight`) over the share's row groups of `parts`. */
@@ -44,6 +57,8 @@ export interface CountHelperRequest {
   parts: (Blob | string)[];
   columns: string[];
   weight: string | null;
+  /** Filter columns to split the tuples by (read after the weight). */
+  split: string[];
   share: Share;
 }
 

@@ -12,10 +12,11 @@ import { PhysicalType, type ParquetFooter } from '../core/parquet/footer.ts';
 import { partBytes, partFooter, type PartBytes } from './part-bytes.ts';
 import { readDictionaryChunk, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
 import { uncompressPage } from '../core/parquet/uncompress.ts';
-import type { Cell } from '../core/schema/row-vote.ts';
+import type { Cell, CellKind } from '../core/schema/row-vote.ts';
 import type { Share, TallyData } from './count-protocol.ts';
 import { Utf8Codes } from '../core/tally/utf8-codes.ts';
 import { VoteTally } from '../core/tally/vote-tally.ts';
+import type { FilterTally } from '../core/tally/filter-tally.ts';
 
 /** A part opened by parquet-wasm, and its footer as core/parquet reads it (null when it cannot). */
 export interface OpenedPart {
@@ -44,47 +45,63 @@ export interface GroupColumns {
   table: Table | null;
 }
 
-/** Tallies the mapped columns of one row group into `tally`. */
+/** Something that codes a column's values: a VoteTally, or a FilterTally for the filter columns. */
+interface Coder {
+  code(c: number, value: Cell): number;
+}
+
+/** Tallies the mapped columns of one row group into `tally`, and the filter columns (when any) into `split`. */
 export class GroupTallier {
   private readonly coders: Utf8Codes[];
+  private readonly splitCoders: Utf8Codes[];
 
   constructor(
     private readonly tally: VoteTally,
     private readonly tallied: readonly string[],
     private readonly weight: string | null,
+    private readonly split: FilterTally | null = null,
   ) {
     this.coders = tallied.map((_, c) => new Utf8Codes((text) => tally.code(c, text)));
+    this.splitCoders = (split?.columns ?? []).map((_, c) => new Utf8Codes((text) => split!.code(c, text)));
   }
 
-  /** `group`'s columns are the tallied ones, then the weight column (when there is one). */
+  /** `group`'s columns are the tallied ones, then the weight column (when there is one), then the filter columns. */
   add(group: GroupColumns): void {
     const n = group.rows;
-    const codes = this.tallied.map((name, c) => {
-      const chunk = group.dictionaries[c];
-      return chunk ? this.dictionaryCodes(chunk, c, n) : this.tableCodes(group.table!, name, c, n);
-    });
+    const codes = this.tallied.map((name, c) => this.codes(group, c, name, this.tally, this.coders[c], c, n));
     // A weight is numeric (the shape check refuses any other), so parquet-wasm always reads it.
-    this.tally.addCoded(codes, this.weight ? weights(group.table!, this.weight, n) : null, n);
+    const w = this.weight ? weights(group.table!, this.weight, n) : null;
+    const keys = this.tally.addCoded(codes, w, n);
+    const split = this.split;
+    if (!split || split.overflow) return;
+    const at = this.tallied.length + (this.weight ? 1 : 0);
+    const splitCodes = split.columns.map((name, c) => this.codes(group, at + c, name, split, this.splitCoders[c], c, n));
+    split.add(keys, splitCodes, w, n);
   }
 
-  /** Each dictionary value is coded once; each row takes its value's code. */
-  private dictionaryCodes({ dictionary, indices }: DictionaryChunk, c: number, n: number): Int32Array {
-    const keys = Int32Array.from(dictionary, (value) => this.tally.code(c, value));
-    const nullCode = this.tally.code(c, null);
-    const out = new Int32Array(n);
-    for (let r = 0; r < n; r++) out[r] = indices[r] < 0 ? nullCode : keys[indices[r]];
-    return out;
+  private codes(group: GroupColumns, index: number, name: string, coder: Coder, utf8: Utf8Codes, c: number, n: number): Int32Array {
+    const chunk = group.dictionaries[index];
+    return chunk ? dictionaryCodes(chunk, coder, c, n) : tableCodes(group.table!, name, coder, c, utf8, n);
   }
+}
 
-  private tableCodes(table: Table, name: string, c: number, n: number): Int32Array {
-    const out = new Int32Array(n);
-    let at = 0;
-    for (const batch of table.batches) {
-      encode(batch.getChild(name)!, this.tally, c, this.coders[c], out.subarray(at, at + batch.numRows));
-      at += batch.numRows;
-    }
-    return out;
+/** Each dictionary value is coded once; each row takes its value's code. */
+function dictionaryCodes({ dictionary, indices }: DictionaryChunk, coder: Coder, c: number, n: number): Int32Array {
+  const keys = Int32Array.from(dictionary, (value) => coder.code(c, value));
+  const nullCode = coder.code(c, null);
+  const out = new Int32Array(n);
+  for (let r = 0; r < n; r++) out[r] = indices[r] < 0 ? nullCode : keys[indices[r]];
+  return out;
+}
+
+function tableCodes(table: Table, name: string, coder: Coder, c: number, utf8: Utf8Codes, n: number): Int32Array {
+  const out = new Int32Array(n);
+  let at = 0;
+  for (const batch of table.batches) {
+    encode(batch.getChild(name)!, coder, c, utf8, out.subarray(at, at + batch.numRows));
+    at += batch.numRows;
   }
+  return out;
 }
 
 /**
@@ -155,8 +172,10 @@ async function readChunks(
   );
 }
 
-export function tallyData(tally: VoteTally): TallyData {
+export function tallyData(tally: VoteTally, split: FilterTally | null = null): TallyData {
   return {
+    ...(split && !split.overflow ? { split: split.data() } : {}),
+    ...(split?.overflow ? { splitSkipped: split.overflow } : {}),
     values: tally.values,
     codes: tally.codes.map((list) => Int32Array.from(list)),
     rows: Float64Array.from(tally.rows),
@@ -165,18 +184,22 @@ export function tallyData(tally: VoteTally): TallyData {
   };
 }
 
-/** Adds a helper's tally to `tally` (same columns). */
-export function mergeTally(tally: VoteTally, data: TallyData): void {
+/** Adds a helper's tally to `tally` (same columns), and its split tuples to `split`. */
+export function mergeTally(tally: VoteTally, data: TallyData, split: FilterTally | null = null): void {
   const columns = data.values.length;
+  const here = new Int32Array(data.rows.length);
   for (let t = 0; t < data.rows.length; t++) {
     const values: Cell[] = [];
     for (let c = 0; c < columns; c++) values.push(data.values[c][data.codes[c][t]]);
-    tally.addGroup(values, data.rows[t], data.weight[t], data.invalid[t]);
+    here[t] = tally.addGroup(values, data.rows[t], data.weight[t], data.invalid[t]);
   }
+  if (!split) return;
+  if (!data.split) split.giveUp(data.splitSkipped ?? 'the helper did not split its tuples');
+  else split.merge(data.split, (t) => here[t]);
 }
 
 /** Writes the codes of one column's rows in a batch into `out`. */
-function encode(vector: Vector, tally: VoteTally, c: number, coder: Utf8Codes, out: Int32Array): void {
+function encode(vector: Vector, tally: Coder, c: number, coder: Utf8Codes, out: Int32Array): void {
   const nullCode = tally.code(c, null);
   let at = 0;
   for (const data of vector.data as Data[]) {
@@ -211,4 +234,14 @@ function weights(table: Table, column: string, n: number): Float64Array {
     }
   }
   return out;
+}
+
+/** A column's kind as the battles SQL reads it, from its Arrow type; null for a type the tally does not read. */
+export function kindOf(type: DataType | undefined): CellKind | null {
+  if (!type) return null;
+  if (DataType.isUtf8(type) || (DataType.isDictionary(type) && DataType.isUtf8(type.dictionary))) return 'text';
+  if (DataType.isBool(type)) return 'boolean';
+  if (DataType.isInt(type)) return 'integer';
+  if (DataType.isFloat(type)) return 'float';
+  return null;
 }

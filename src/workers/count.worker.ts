@@ -4,10 +4,12 @@
  * decoded, row group by row group, coded by value (Utf8 bytes hashed, never turned into a string per
  * row) and tallied (core/tally); the distinct tuples then go through the same row rules as the
  * battles SQL. It never waits for DuckDB, which loads the file alongside and takes over for slices.
+ * The preset's low-cardinality filter columns split the tuples further (core/tally/filter-tally.ts):
+ * with the final counts comes a cube that answers those filters before DuckDB holds the rows.
  */
 import init from 'parquet-wasm/esm';
 import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
-import { DataType, tableFromIPC } from 'apache-arrow';
+import { tableFromIPC } from 'apache-arrow';
 import { detectPreset } from '../core/schema/detect.ts';
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import { rowVoteProblem, type CellKind } from '../core/schema/row-vote.ts';
@@ -15,7 +17,8 @@ import { TallyReader, tallyColumns, tallyValues, VoteTally } from '../core/tally
 import { schemaColumns } from '../core/schema/arrow-schema.ts';
 import { startsAsParquet } from '../core/parquet/footer.ts';
 import type { CountHelperRequest, CountHelperResponse, CountRequest, CountResponse, Share } from './count-protocol.ts';
-import { mergeTally, openPart, readShare, GroupTallier } from './count-reading.ts';
+import { kindOf, mergeTally, openPart, readShare, GroupTallier } from './count-reading.ts';
+import { FilterTally, filterColumnsFor, filterCube, type FilterColumn, type FilterCube } from '../core/tally/filter-tally.ts';
 
 const ready = init({ module_or_path: wasmUrl });
 /**
@@ -32,8 +35,8 @@ const GAP_GROWTH = 4;
 const HELPED_ROWS = 4_000_000;
 let current = -1;
 
-function post(message: CountResponse): void {
-  (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
+function post(message: CountResponse, transfer: Transferable[] = []): void {
+  (self as unknown as DedicatedWorkerGlobalScope).postMessage(message, transfer);
 }
 
 self.onmessage = (event: MessageEvent<CountRequest>) => {
@@ -58,9 +61,13 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     if (early && !early.ok) return post({ type: 'skipped', id, reason: early.message });
     const base = request.mapping ?? (early as Extract<typeof early, { ok: true }>).mapping;
     const { columns: tallied, weight } = tallyColumns(base);
-    const read = [...tallied, ...(weight ? [weight] : [])];
     // Each column's kind as the battles SQL reads it (from the file's schema, which every row group shares).
-    const kinds = Object.fromEntries(read.map((name) => [name, kindOf(schema.fields.find((f) => f.name === name)?.type)]));
+    const kinds = Object.fromEntries(columns.map(({ name }) => [name, kindOf(schema.fields.find((f) => f.name === name)?.type)]));
+    // The preset's low-cardinality filters, split on while reading so they answer before DuckDB has the rows.
+    const hints = early ?? detectPreset(columns);
+    const filterColumns = hints.ok ? filterColumnsFor(hints.dimensions, columns, kinds, base) : [];
+    const splitOn = filterColumns.map((c) => c.name);
+    const read = [...tallied, ...(weight ? [weight] : []), ...splitOn];
     const problem = rowVoteProblem(base, kinds);
     if (problem) return post({ type: 'skipped', id, reason: problem });
     const metadata = first.file.metadata();
@@ -71,11 +78,12 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       totalRows >= HELPED_ROWS && metadata.rowGroups().length * parts.length >= 2 && (navigator.hardwareConcurrency ?? 1) >= 2
         ? { index: 0, of: 2 }
         : { index: 0, of: 1 };
-    helper = share.of > 1 ? startHelper(parts, tallied, weight) : null;
+    helper = share.of > 1 ? startHelper(parts, tallied, weight, splitOn) : null;
     // The share this worker reads, for the provisional share shown (both readers go at about the same pace).
     const shareRows = Math.round(totalRows / share.of);
     const tally = new VoteTally(tallied, !!weight);
-    const tallier = new GroupTallier(tally, tallied, weight);
+    const split = splitOn.length ? new FilterTally(splitOn, !!weight) : null;
+    const tallier = new GroupTallier(tally, tallied, weight, split);
     const started = performance.now();
     let nextReport = started + FIRST_BOARD_MS;
     let gap = FIRST_BOARD_MS;
@@ -94,14 +102,20 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       const { counts } = reader.reader.read(tally);
       gap *= GAP_GROWTH;
       nextReport = performance.now() + gap;
-      post({
-        type: 'counts',
-        id,
-        counts,
-        rowsRead: final ? tally.totalRows : Math.min(tally.totalRows, shareRows),
-        totalRows: final ? tally.totalRows : Math.max(shareRows, 1),
-        final,
-      });
+      const filters = final ? filtersOf(split, filterColumns, reader.reader) : undefined;
+      const transfer = filters && 'cube' in filters ? cubeBuffers(filters.cube) : [];
+      post(
+        {
+          type: 'counts',
+          id,
+          counts,
+          rowsRead: final ? tally.totalRows : Math.min(tally.totalRows, shareRows),
+          totalRows: final ? tally.totalRows : Math.max(shareRows, 1),
+          final,
+          ...(filters ? { filters } : {}),
+        },
+        transfer,
+      );
       return true;
     };
     const finished = await readShare(
@@ -120,7 +134,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     if (helper) {
       const answer = await helper.answer;
       if (current !== id) return;
-      if (answer.type === 'tally') mergeTally(tally, answer.tally);
+      if (answer.type === 'tally') mergeTally(tally, answer.tally, split);
       else {
         // The helper failed: its row groups are read here.
         const rest = { index: 1, of: share.of };
@@ -162,7 +176,7 @@ interface Helper {
   answer: Promise<CountHelperResponse>;
 }
 
-function startHelper(parts: (Blob | string)[], columns: string[], weight: string | null): Helper {
+function startHelper(parts: (Blob | string)[], columns: string[], weight: string | null, split: string[]): Helper {
   try {
     const worker = new Worker(new URL('./count-helper.worker.ts', import.meta.url), { type: 'module' });
     const answer = new Promise<CountHelperResponse>((resolve) => {
@@ -172,11 +186,28 @@ function startHelper(parts: (Blob | string)[], columns: string[], weight: string
         resolve({ type: 'failed', reason: event.message });
       };
     });
-    worker.postMessage({ parts, columns, weight, share: { index: 1, of: 2 } } satisfies CountHelperRequest);
+    worker.postMessage({ parts, columns, weight, split, share: { index: 1, of: 2 } } satisfies CountHelperRequest);
     return { worker, answer };
   } catch (error) {
     return { worker: null, answer: Promise.resolve({ type: 'failed', reason: String(error) }) };
   }
+}
+
+/** The filter cube of the whole file's split tuples, or why there is none. */
+function filtersOf(
+  split: FilterTally | null,
+  columns: FilterColumn[],
+  reader: TallyReader,
+): { columns: FilterColumn[]; cube: FilterCube } | { skipped: string } {
+  if (!split) return { skipped: 'no low-cardinality filter columns' };
+  if (split.overflow) return { skipped: split.overflow };
+  const layout = reader.cellsInLayout();
+  const cube = layout && filterCube(split, layout);
+  return cube ? { columns: columns.filter((_, c) => !split.dropped[c]), cube } : { skipped: 'a pair counted without a valid weight' };
+}
+
+function cubeBuffers(cube: FilterCube): ArrayBuffer[] {
+  return [cube.a, cube.b, cube.outcome, cube.weight, cube.rows, ...cube.dims.map((d) => d.codes)].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** The detected mapping with the winner values tallied so far; null when the shape no longer fits. */
@@ -190,13 +221,4 @@ function mappingFor(
   const values = tallyValues(tally, base.winner.column, kinds[base.winner.column]!).map((v) => v.value);
   const detection = detectPreset(columns, values);
   return detection.ok ? detection.mapping : null;
-}
-
-function kindOf(type: DataType | undefined): CellKind | null {
-  if (!type) return null;
-  if (DataType.isUtf8(type) || (DataType.isDictionary(type) && DataType.isUtf8(type.dictionary))) return 'text';
-  if (DataType.isBool(type)) return 'boolean';
-  if (DataType.isInt(type)) return 'integer';
-  if (DataType.isFloat(type)) return 'float';
-  return null;
 }

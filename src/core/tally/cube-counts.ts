@@ -12,6 +12,7 @@
 import { OUTCOME_CODE, OUTCOMES } from '../outcome.ts';
 import type { Filter } from '../sql/filters.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
+import type { ValueCount, ValueCounts } from '../sql/dimension-stats.ts';
 
 export type CubeValue = string | number | boolean | null;
 
@@ -22,7 +23,12 @@ export interface CubeColumns {
   b: ArrayLike<number>;
   outcome: ArrayLike<number>;
   weight: ArrayLike<number>;
-  dims: { path: readonly string[]; values: ArrayLike<CubeValue> }[];
+  /** Battle rows of each cube row: needed only for value counts (valueCounts). */
+  rows?: ArrayLike<number>;
+  /** Each dimension's value per row, or already coded (a dictionary of at most 255 values and each row's index). */
+  dims: (
+    { path: readonly string[]; values: ArrayLike<CubeValue> } | { path: readonly string[]; dictionary: CubeValue[]; codes: Uint8Array }
+  )[];
 }
 
 interface CodedDimension {
@@ -46,6 +52,7 @@ export class CubeCounts {
   /** Rows come sorted by (a, b, outcome): a cell is a run of rows, cellOf[row] its index. */
   private readonly cellOf: Int32Array;
   private readonly weight: Float64Array;
+  private readonly battles: Float64Array | null;
   private readonly cells: { a: Int32Array; b: Int32Array; outcome: Uint8Array };
   private readonly dims = new Map<string, CodedDimension>();
 
@@ -54,6 +61,7 @@ export class CubeCounts {
     const { a, b, outcome } = columns;
     this.models = [...columns.models];
     this.weight = Float64Array.from(columns.weight);
+    this.battles = columns.rows ? Float64Array.from(columns.rows) : null;
     this.cellOf = new Int32Array(rows);
     const firstRows: number[] = [];
     for (let r = 0; r < rows; r++) {
@@ -66,10 +74,13 @@ export class CubeCounts {
       outcome: Uint8Array.from(firstRows, (r) => outcome[r]),
     };
     for (const dim of columns.dims) {
+      if ('codes' in dim) {
+        this.dims.set(JSON.stringify(dim.path), coded(dim.dictionary, dim.codes));
+        continue;
+      }
       const index = new Map<CubeValue, number>();
       const dictionary: CubeValue[] = [];
       const codes = new Uint8Array(rows);
-      const kinds = new Set<string>();
       for (let r = 0; r < rows; r++) {
         const v = dim.values[r];
         let code = index.get(v);
@@ -78,22 +89,56 @@ export class CubeCounts {
           if (dictionary.length === 255) break;
           index.set(v, (code = dictionary.length));
           dictionary.push(v);
-          // NaN sorts above every number in SQL but compares false in JavaScript: SQL decides such a column.
-          if (v !== null) kinds.add(typeof v === 'number' && Number.isNaN(v) ? 'NaN' : typeof v);
         }
         codes[r] = code;
       }
       if (dictionary.length === 255) continue;
-      const only = kinds.size === 0 ? 'string' : kinds.size === 1 ? [...kinds][0] : null;
-      const kind = only === 'string' || only === 'number' || only === 'boolean' ? only : null;
-      this.dims.set(JSON.stringify(dim.path), { dictionary, codes, kind, byValue: rowsByValue(codes, dictionary.length) });
+      this.dims.set(JSON.stringify(dim.path), coded(dictionary, codes));
     }
   }
 
-  /** The slice's pair counts, or null when a filter is not one this can count exactly. */
-  counts(filters: readonly Filter[]): PairCounts | null {
+  /**
+   * Votes and rows per value of the dimension at `path` among the rows `filters` keep, as
+   * valueCountsSql gives them (most votes first, ties by value, NULL last; the first `limit`; values
+   * without a row absent); null when this cannot count it (a dimension not coded, rows not held, a
+   * filter SQL must decide).
+   */
+  valueCounts(path: readonly string[], filters: readonly Filter[], limit: number): ValueCounts | null {
+    const dim = this.dims.get(JSON.stringify(path));
+    const passing = this.passing(filters);
+    const battles = this.battles;
+    if (!dim || !passing || !battles || dim.kind === null) return null;
+    const { outcomePass, masks, codes } = passing;
+    const votes = new Float64Array(dim.dictionary.length);
+    const rows = new Float64Array(dim.dictionary.length);
+    const seen = new Uint8Array(dim.dictionary.length);
+    const { cellOf, weight, cells } = this;
+    for (let r = 0; r < cellOf.length; r++) {
+      if (!outcomePass[cells.outcome[cellOf[r]]]) continue;
+      let pass = true;
+      for (let f = 0; f < masks.length && pass; f++) pass = masks[f][codes[f][r]] === 1;
+      if (!pass) continue;
+      const c = dim.codes[r];
+      votes[c] += weight[r];
+      rows[c] += battles[r];
+      seen[c] = 1;
+    }
+    const list: ValueCount[] = [];
+    dim.dictionary.forEach((value, c) => {
+      if (seen[c]) list.push({ value: value as ValueCount['value'], votes: votes[c], rows: rows[c] });
+    });
+    list.sort((x, y) => y.votes - x.votes || compareValues(x.value, y.value));
+    return { values: list.slice(0, limit), distinct: list.length };
+  }
+
+  /** Which outcomes and values pass `filters`, or null when one is not for this to decide. */
+  private passing(
+    filters: readonly Filter[],
+  ): { outcomePass: Uint8Array; dims: Passing[]; masks: Uint8Array[]; codes: Uint8Array[] } | null {
     const outcomePass = new Uint8Array(OUTCOMES.length).fill(1);
-    const passing: Passing[] = [];
+    const dims: Passing[] = [];
+    const masks: Uint8Array[] = [];
+    const codes: Uint8Array[] = [];
     for (const f of filters) {
       if (f.kind === 'exclude-outcomes') {
         for (const o of f.outcomes) outcomePass[OUTCOME_CODE[o]] = 0;
@@ -103,9 +148,18 @@ export class CubeCounts {
       const dim = this.dims.get(JSON.stringify(f.path));
       const mask = dim ? passingValues(f, dim) : null;
       if (!dim || !mask) return null;
-      passing.push({ mask, dim });
+      dims.push({ mask, dim });
+      masks.push(mask);
+      codes.push(dim.codes);
     }
-    return this.sum(outcomePass, passing);
+    return { outcomePass, dims, masks, codes };
+  }
+
+  /** The slice's pair counts, or null when a filter is not one this can count exactly. */
+  counts(filters: readonly Filter[]): PairCounts | null {
+    const passing = this.passing(filters);
+    if (!passing) return null;
+    return this.sum(passing.outcomePass, passing.dims);
   }
 
   /** Sums the passing rows' weight by cell, visiting only the rows of the most selective filter. */
@@ -165,6 +219,34 @@ export class CubeCounts {
     }
     return best;
   }
+}
+
+/** A dimension's dictionary and codes, with its values' type and its rows grouped by value. */
+function coded(dictionary: CubeValue[], codes: Uint8Array): CodedDimension {
+  const kinds = new Set<string>();
+  // NaN sorts above every number in SQL but compares false in JavaScript: SQL decides such a column.
+  for (const v of dictionary) if (v !== null) kinds.add(typeof v === 'number' && Number.isNaN(v) ? 'NaN' : typeof v);
+  const only = kinds.size === 0 ? 'string' : kinds.size === 1 ? [...kinds][0] : null;
+  const kind = only === 'string' || only === 'number' || only === 'boolean' ? only : null;
+  return { dictionary, codes, kind, byValue: rowsByValue(codes, dictionary.length) };
+}
+
+/** SQL's order of values (ORDER BY value NULLS LAST): numbers by size, text by UTF-8 bytes, false before true. */
+function compareValues(x: ValueCount['value'], y: ValueCount['value']): number {
+  if (x === y) return 0;
+  if (x === null) return 1;
+  if (y === null) return -1;
+  if (typeof x === 'string' && typeof y === 'string') return compareBytes(x, y);
+  return Number(x) - Number(y);
+}
+
+const encoder = new TextEncoder();
+function compareBytes(x: string, y: string): number {
+  const a = encoder.encode(x),
+    b = encoder.encode(y);
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
 }
 
 /** Row numbers grouped by their value's code (a counting sort), and where each value's rows start. */

@@ -11,6 +11,7 @@ import { rowVoteReader, type Cell, type CellKind } from '../schema/row-vote.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
 import { layOutCells, readRawPairCounts, type CellLayout } from '../sql/pair-counts.ts';
 import { PairIndex } from './pair-index.ts';
+import type { CellLayoutOf } from './filter-tally.ts';
 
 /** Codes per column stay below this (a sanity bound: a tally is for a few thousand distinct values). */
 const CODE_LIMIT = 2 ** 24;
@@ -54,9 +55,9 @@ export class VoteTally {
 
   /**
    * Adds `count` rows given each column's codes (columns in constructor order) and, when weighted,
-   * each row's weight (NaN for a missing or unreadable one).
+   * each row's weight (NaN for a missing or unreadable one). Returns each row's tuple number.
    */
-  addCoded(codes: readonly ArrayLike<number>[], weights: ArrayLike<number> | null, count: number): void {
+  addCoded(codes: readonly ArrayLike<number>[], weights: ArrayLike<number> | null, count: number): Int32Array {
     const k = this.columns.length;
     // Each row's tuple number, folding in a column at a time.
     const keys = new Int32Array(count);
@@ -75,16 +76,18 @@ export class VoteTally {
       }
     }
     this.totalRows += count;
+    return keys;
   }
 
-  /** Adds an already grouped tuple: its values, rows, summed valid weight and rows with an invalid weight. */
-  addGroup(values: readonly Cell[], rows: number, weight: number, invalid: number): void {
+  /** Adds an already grouped tuple: its values, rows, summed valid weight and rows with an invalid weight. Returns its tuple number. */
+  addGroup(values: readonly Cell[], rows: number, weight: number, invalid: number): number {
     const codes = values.map((v, c) => [this.code(c, v)]);
     const t = this.tuple(codes, 0, this.columns.length);
     this.rows[t] += rows;
     this.weight[t] += weight;
     this.invalid[t] += invalid;
     this.totalRows += rows;
+    return t;
   }
 
   private tuple(codes: readonly ArrayLike<number>[], r: number, k: number): number {
@@ -213,6 +216,24 @@ export class TallyReader {
       rejected: list,
       rejectedRows: list.reduce((sum, r) => sum + r.rows, 0),
       sourceRows: tally.totalRows,
+    };
+  }
+
+  /**
+   * Where each tuple's votes landed in the counts the last read gave (filter-tally.ts splits them
+   * further); null when those counts were not in the layout (a cell with no valid vote).
+   */
+  cellsInLayout(): CellLayoutOf | null {
+    const layout = this.layout;
+    if (!layout || layout.order.length !== this.cellA.length) return null;
+    const place = new Int32Array(layout.order.length);
+    layout.order.forEach((k, at) => (place[k] = at));
+    return {
+      models: layout.models,
+      a: layout.a,
+      b: layout.b,
+      outcome: layout.outcome,
+      votesOf: (t) => this.seen[t].map((vote) => (vote < 0 ? -1 : place[vote])),
     };
   }
 

@@ -1,0 +1,182 @@
+/**
+ * The counting worker's filter cube (issue 28), read from a real file as the worker reads it
+ * (parquet-wasm, row group by row group, in one share or two merged), against DuckDB's battles
+ * table built from the same file: each filtered slice's pair counts and each value list equal
+ * what the page asks DuckDB once it holds the rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import init from 'parquet-wasm/esm';
+import { tableFromIPC } from 'apache-arrow';
+import { createNodeConnector, type NodeConnector } from '../../../src/cli/node-connector.ts';
+import { buildBattles, loadAndRecognise, type OpenedFile } from '../../../src/cli/lib/open-file.ts';
+import { GroupTallier, kindOf, mergeTally, openPart, readShare, tallyData } from '../../../src/workers/count-reading.ts';
+import { TallyReader, tallyColumns, VoteTally } from '../../../src/core/tally/vote-tally.ts';
+import { FilterTally, filterColumnsFor, filterCube, type FilterCube } from '../../../src/core/tally/filter-tally.ts';
+import { CubeCounts } from '../../../src/core/tally/cube-counts.ts';
+import { schemaColumns } from '../../../src/core/schema/arrow-schema.ts';
+import { describeSql, readColumns } from '../../../src/core/sql/summary.ts';
+import { BATTLES_TABLE } from '../../../src/core/sql/battles.ts';
+import { filtersSql, type Filter } from '../../../src/core/sql/filters.ts';
+import { readCounts } from '../../../src/core/sql/pair-counts.ts';
+import { readValueCounts, valueCountsSql } from '../../../src/core/sql/dimension-stats.ts';
+import type { ColumnInfo } from '../../../src/core/schema/column.ts';
+import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
+
+const FILE = join(import.meta.dirname, '../../../static-data/arena-conversations.parquet');
+
+/** The file counted as the worker counts it: shares read into tallies (a helper's merged in), then the cube. */
+async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: number) {
+  const file = new Blob([readFileSync(FILE)]);
+  const first = await openPart(file);
+  try {
+    const schema = tableFromIPC(first.file.schema().intoIPCStream()).schema;
+    const columns = schemaColumns(schema);
+    const kinds = Object.fromEntries(columns.map(({ name }) => [name, kindOf(schema.fields.find((f) => f.name === name)?.type)]));
+    const mapping = opened.detection.mapping;
+    const filterColumns = filterColumnsFor(opened.detection.dimensions, columns, kinds, mapping);
+    const { columns: tallied, weight } = tallyColumns(mapping);
+    const read = [...tallied, ...(weight ? [weight] : []), ...filterColumns.map((c) => c.name)];
+    const tallies = [];
+    for (let index = 0; index < shares; index++) {
+      const tally = new VoteTally(tallied, !!weight);
+      const split = new FilterTally(
+        filterColumns.map((c) => c.name),
+        !!weight,
+        tupleCap,
+      );
+      const tallier = new GroupTallier(tally, tallied, weight, split);
+      await readShare(
+        first,
+        [file],
+        read,
+        { index, of: shares },
+        () => true,
+        (group) => tallier.add(group),
+      );
+      tallies.push({ tally, split });
+    }
+    const [{ tally, split }, ...helpers] = tallies;
+    for (const helper of helpers) mergeTally(tally, tallyData(helper.tally, helper.split), split);
+    const reader = new TallyReader(mapping, kinds);
+    const { counts } = reader.read(tally);
+    const layout = reader.cellsInLayout();
+    return { filterColumns, counts, split, cube: layout && filterCube(split, layout) };
+  } finally {
+    first.file.free();
+  }
+}
+
+const coded = (cube: FilterCube) => new CubeCounts(cube);
+
+describe('the filter cube counted while a file is read', () => {
+  let db: NodeConnector;
+  let opened: OpenedFile;
+  let columns: ColumnInfo[];
+  let whole: PairCounts;
+  beforeAll(async () => {
+    await init({ module_or_path: readFileSync('node_modules/parquet-wasm/esm/parquet_wasm_bg.wasm') });
+    db = await createNodeConnector();
+    opened = await loadAndRecognise(db, FILE);
+    await buildBattles(db, opened);
+    columns = readColumns(await db.query(describeSql(BATTLES_TABLE).sql));
+    whole = await readCounts(db);
+  });
+  afterAll(() => db.close());
+
+  // Several filters on the three columns, alone and together, with the outcome toggles.
+  const FILTERS: Filter[][] = [
+    [],
+    [{ kind: 'in', path: ['language'], values: ['English'] }],
+    [{ kind: 'in', path: ['language'], values: ['Spanish', 'German', null] }],
+    [{ kind: 'boolean', path: ['anony'], value: true }],
+    [{ kind: 'range', path: ['turn'], min: 2 }],
+    [{ kind: 'range', path: ['turn'], min: 1, max: 1 }],
+    [{ kind: 'exclude-outcomes', outcomes: ['tie', 'both_bad'] }],
+    [
+      { kind: 'in', path: ['language'], values: ['English'] },
+      { kind: 'boolean', path: ['anony'], value: false },
+      { kind: 'range', path: ['turn'], max: 3 },
+      { kind: 'exclude-outcomes', outcomes: ['tie'] },
+    ],
+  ];
+
+  it('splits on the preset’s language, turn and anonymous columns, as the filter panel offers them', async () => {
+    const { filterColumns, split, cube } = await countWithFilters(opened, 1);
+    // The preset also names the judge: thousands of them, so that column is left out after the first row group.
+    expect(filterColumns.map((c) => [c.name, c.kind])).toEqual([
+      ['language', 'category'],
+      ['turn', 'number'],
+      ['anony', 'boolean'],
+      ['judge', 'category'],
+    ]);
+    expect(split.dropped).toEqual([false, false, false, true]);
+    expect(cube!.dims.map((d) => d.path)).toEqual([['language'], ['turn'], ['anony']]);
+  });
+
+  it.each([1, 2])('gives every slice the cells DuckDB counts from battles (%i share(s))', async (shares) => {
+    const { cube, counts } = await countWithFilters(opened, shares);
+    expect(cube).not.toBeNull();
+    expect(counts).toEqual(whole);
+    const cubeCounts = coded(cube!);
+    const votes: number[] = [];
+    for (const filters of FILTERS) {
+      const expected = await readCounts(db, filtersSql(filters, columns), whole.models);
+      expect(cubeCounts.counts(filters), JSON.stringify(filters)).toEqual(expected);
+      votes.push(expected.n.reduce((s, n) => s + n, 0));
+    }
+    // The filters really cut: each slice but the first is smaller than the whole file, and none is empty.
+    expect(votes.slice(1).every((v) => v > 0 && v < votes[0])).toBe(true);
+  });
+
+  it('lists each column’s values with votes and rows in the slice of the other filters, as valueCountsSql does', async () => {
+    const { cube } = await countWithFilters(opened, 1);
+    const cubeCounts = coded(cube!);
+    const others: Filter[][] = [[], [{ kind: 'boolean', path: ['anony'], value: true }], [{ kind: 'exclude-outcomes', outcomes: ['tie'] }]];
+    for (const path of [['language'], ['anony'], ['turn']])
+      for (const filters of others) {
+        const expected = readValueCounts(await db.query(...sqlOf(valueCountsSql(path, filtersSql(filters, columns), 60))));
+        expect(cubeCounts.valueCounts(path, filters, 60), `${path} ${JSON.stringify(filters)}`).toEqual(expected);
+      }
+  });
+
+  it('gives up past its cap, and then holds nothing: the filters wait for DuckDB', async () => {
+    const { cube, split } = await countWithFilters(opened, 2, 1000);
+    expect(split.overflow).toMatch(/more than 1,000 combinations/);
+    expect(split.tuples).toBe(0);
+    expect(cube).toBeNull();
+  });
+
+  it('leaves out columns it cannot split on: mapped, renamed by battles, floats, or of another kind than the hint', () => {
+    const mapping = opened.detection.mapping;
+    const columns: ColumnInfo[] = [
+      { name: 'model_a', type: 'VARCHAR' },
+      { name: 'model_b', type: 'VARCHAR' },
+      { name: 'winner', type: 'VARCHAR' },
+      { name: 'outcome', type: 'VARCHAR' },
+      { name: 'language', type: 'DOUBLE' },
+      { name: 'turn', type: 'VARCHAR' },
+    ];
+    const kinds = { model_a: 'text', model_b: 'text', winner: 'text', outcome: 'text', language: 'float', turn: 'text' } as const;
+    const hints = [
+      { label: 'model', kind: 'category', path: ['model_a'] },
+      { label: 'outcome', kind: 'category', path: ['outcome'] },
+      { label: 'language', kind: 'category', path: ['language'] },
+      { label: 'turns', kind: 'number', path: ['turn'] },
+    ] as const;
+    expect(
+      filterColumnsFor(
+        hints.map((h) => ({ ...h, path: [...h.path] })),
+        columns,
+        kinds,
+        mapping,
+      ),
+    ).toEqual([]);
+  });
+});
+
+/** A statement as the node connector takes it. */
+function sqlOf(q: { sql: string; params: readonly unknown[] }): [string, unknown[]] {
+  return [q.sql, [...q.params]];
+}
