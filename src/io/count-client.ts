@@ -11,6 +11,8 @@ export interface CountUpdate {
   rowsRead: number;
   totalRows: number;
   final: boolean;
+  /** With the final counts: the low-cardinality filters' cube, or why there is none. */
+  filters?: Extract<CountResponse, { type: 'counts' }>['filters'];
 }
 
 export class VoteCounter {
@@ -32,7 +34,13 @@ export class VoteCounter {
       this.handler = (message) => {
         if (message.id !== id) return;
         if (message.type === 'counts')
-          onCounts({ counts: message.counts, rowsRead: message.rowsRead, totalRows: message.totalRows, final: message.final });
+          onCounts({
+            counts: message.counts,
+            rowsRead: message.rowsRead,
+            totalRows: message.totalRows,
+            final: message.final,
+            ...(message.filters ? { filters: message.filters } : {}),
+          });
         if (message.type === 'skipped' || message.final) this.done();
       };
       this.ensureWorker().postMessage({ type: 'count', id, parts, ...(mapping ? { mapping } : {}) } satisfies CountRequest);

@@ -18,6 +18,7 @@ import { hubLabel, type HubRef } from '../core/hub/hub-ref.ts';
 import type { ColumnInfo } from '../core/schema/column.ts';
 import type { LoadedSource } from '../io/source.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
+import { earlyFilters, type EarlyFilters } from '../core/view/early-filters.ts';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -43,6 +44,8 @@ export class DatasetStore {
   provisional = $state<number | null>(null);
   /** earlyCounts hold every row of the file. */
   countedWhole = $state(false);
+  /** With the whole file's counts: the low-cardinality filters the tally answers before DuckDB holds the rows (issue 28). */
+  earlyFilters = $state.raw<EarlyFilters | null>(null);
   /** Set when a file loaded but its shape was not recognised: the mapping form edits it. */
   unrecognised = $state.raw<{ source: LoadedSource; columns: ColumnInfo[] } | null>(null);
   sourceLabel = $state('');
@@ -86,6 +89,7 @@ export class DatasetStore {
     mark('open');
     this.opens++;
     this.earlyCounts = null;
+    this.earlyFilters = null;
     this.provisional = null;
     this.countedWhole = false;
     this.countedBoardShown();
@@ -161,6 +165,7 @@ export class DatasetStore {
     await this.counter.count(parts, mapping, (update) => {
       if (generation !== this.generation || this.phase !== 'loading' || this.countedWhole) return;
       if (update.final) this.boardShown = new Promise<void>((resolve) => (this.showBoard = resolve));
+      if (update.filters && 'cube' in update.filters) this.earlyFilters = earlyFilters(update.filters);
       this.earlyCounts = update.counts;
       this.provisional = update.final ? null : update.rowsRead / Math.max(1, update.totalRows);
       if (update.final) {

@@ -222,6 +222,13 @@ export class PageState {
         : this.ratings.run(counts, { ...options, bootstrapRounds: 0 });
       if (whole) void shown.then(() => this.data.countedBoardShown());
     });
+    // Before DuckDB holds the rows, the tally's filter cube answers the filters it covers (issue 28).
+    $effect(() => {
+      const { earlyFilters: early, earlyCounts: whole } = this.data;
+      const filters = $state.snapshot(this.view.state.filters);
+      const quick = $state.snapshot(this.view.state.quick);
+      if (early && whole && this.data.phase === 'loading') untrack(() => this.slice.fromTally(early, whole, filters, quick));
+    });
     $effect(() => {
       const counts = this.slice.counts;
       const rating = $state.snapshot(this.view.state.rating);

@@ -2,7 +2,8 @@
  * The current slice: the filters and quick toggles as one bound condition on `battles`, and the
  * pair counts it holds. A filter that does not fit the loaded data (a tampered or stale link) is
  * dropped with a note naming it, never turned into SQL text. Once a dataset is read, its slice cube
- * is built behind the page; filters it serves count from it.
+ * is built behind the page; filters it serves count from it. Before DuckDB holds the rows, the
+ * counting worker's filter cube answers the filters it covers (fromTally).
  */
 import type { Duck } from '../io/duckdb.ts';
 import { mark } from '../io/marks.ts';
@@ -30,6 +31,7 @@ import { outcomesOnly, withoutOutcomes } from '../core/stats/outcome-slice.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import { quickFilters } from '../core/view/quick-filters.ts';
 import type { QuickToggles } from '../core/view/view-state.ts';
+import { earlySlice, type EarlyFilters } from '../core/view/early-filters.ts';
 
 const NO_FILTER: SqlCondition = { sql: '', params: [] };
 /** A cube up to this many rows is also held in the page (~25 bytes a row), to count filters without a query. */
@@ -50,6 +52,8 @@ export class SliceStore {
   sliced = $state(false);
   /** Why filters were dropped; stays until the user dismisses it or changes the filters. */
   problem = $state<string | null>(null);
+  /** What counted the slice: the counting worker's tally (before DuckDB holds the rows) or DuckDB; null before any. */
+  countedBy = $state<'tally' | 'duckdb' | null>(null);
 
   /** The dataset `columns` describe (the filter panel waits for them to match). */
   columnsOf = $state.raw<OpenedDataset | null>(null);
@@ -71,6 +75,22 @@ export class SliceStore {
     this.dayCube = null;
     this.cubeCounts = null;
     this.where = NO_FILTER;
+    this.countedBy = null;
+  }
+
+  /**
+   * Before DuckDB holds the rows: the slice from the tally's filter cube, at once (issue 28); false
+   * when a filter in force is not one the cube covers (DuckDB answers it once ready). The counts are
+   * those DuckDB would give, so its answer to the same filters later changes nothing on screen.
+   */
+  fromTally(early: EarlyFilters, whole: PairCounts, filters: Filter[], quick: QuickToggles): boolean {
+    const counts = earlySlice(early, whole, filters, quick);
+    if (!counts) return false;
+    this.generation++;
+    if (counts !== whole) mark('slice-counted');
+    this.settle(counts, filters.length > 0, quick, NO_FILTER);
+    this.countedBy = 'tally';
+    return true;
   }
 
   /** Recomputes the slice; returns the filters actually applied (invalid ones removed). */
@@ -107,11 +127,17 @@ export class SliceStore {
     const counts = !where.sql ? dataset.counts : (counted ?? (await readCounts(duck.urgent, where, dataset.counts.models, table)));
     if (generation !== this.generation) return applied;
     if (where.sql) mark('slice-counted');
+    this.settle(counts, applied.length > 0, quick, where.sql ? where : NO_FILTER);
+    this.countedBy = 'duckdb';
+    return applied;
+  }
+
+  /** Shows `counts` as the slice: models under the minimum of votes listed apart. */
+  private settle(counts: PairCounts, sliced: boolean, quick: QuickToggles, where: SqlCondition): void {
     // The default minimum is for filtered boards (a category): the whole file's board rates every model.
-    const sliced = applied.length > 0;
     const minVotes = minVotesInForce(quick.minVotes, sliced);
     const kept = dropModelsBelow(counts, minVotes);
-    this.where = where.sql ? where : NO_FILTER;
+    this.where = where;
     this.counts = kept.counts;
     this.dropped = kept.dropped;
     this.minVotes = minVotes;
@@ -121,7 +147,6 @@ export class SliceStore {
     for (const n of counts.n) votes += n;
     this.votes = votes;
     this.models = new Set([...counts.a, ...counts.b]).size;
-    return applied;
   }
 
   /** Builds the dataset's cube on the ordinary lane (filters meanwhile read battles); a failure only costs speed. */

@@ -6,7 +6,9 @@
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import type { Cell } from '../core/schema/row-vote.ts';
-import type { FilterColumn, FilterCube, FilterTallyData } from '../core/tally/filter-tally.ts';
+import type { FilterCube, FilterTallyData } from '../core/tally/filter-tally.ts';
+import type { ColumnInfo } from '../core/schema/column.ts';
+import type { DimensionHint } from '../core/schema/preset.ts';
 
 export type CountRequest =
   | {
@@ -29,10 +31,18 @@ export type CountResponse =
       totalRows: number;
       final: boolean;
       /** With the final counts: the filter cube of the low-cardinality columns (filter-tally.ts), or why there is none. */
-      filters?: { columns: FilterColumn[]; cube: FilterCube } | { skipped: string };
+      filters?: EarlyFilterData | { skipped: string };
     }
   /** The source cannot be counted here (no known shape, a column type only DuckDB reads, an unreadable file): DuckDB's path alone serves it. */
   | { type: 'skipped'; id: number; reason: string };
+
+/** The filter cube and what the panel decides its dimensions from: the columns split on, the preset's hints and ignored columns. */
+export interface EarlyFilterData {
+  columns: ColumnInfo[];
+  hints: DimensionHint[];
+  ignored: string[];
+  cube: FilterCube;
+}
 
 /** Which row groups a reader takes: those whose number (counted across the parts) is `index` modulo `of`. */
 export interface Share {

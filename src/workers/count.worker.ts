@@ -16,9 +16,9 @@ import { rowVoteProblem, type CellKind } from '../core/schema/row-vote.ts';
 import { TallyReader, tallyColumns, tallyValues, VoteTally } from '../core/tally/vote-tally.ts';
 import { schemaColumns } from '../core/schema/arrow-schema.ts';
 import { startsAsParquet } from '../core/parquet/footer.ts';
-import type { CountHelperRequest, CountHelperResponse, CountRequest, CountResponse, Share } from './count-protocol.ts';
+import type { CountHelperRequest, CountHelperResponse, CountRequest, CountResponse, EarlyFilterData, Share } from './count-protocol.ts';
 import { kindOf, mergeTally, openPart, readShare, GroupTallier } from './count-reading.ts';
-import { FilterTally, filterColumnsFor, filterCube, type FilterColumn, type FilterCube } from '../core/tally/filter-tally.ts';
+import { FilterTally, filterColumnsFor, filterCube, type FilterCube } from '../core/tally/filter-tally.ts';
 
 const ready = init({ module_or_path: wasmUrl });
 /**
@@ -65,7 +65,9 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     const kinds = Object.fromEntries(columns.map(({ name }) => [name, kindOf(schema.fields.find((f) => f.name === name)?.type)]));
     // The preset's low-cardinality filters, split on while reading so they answer before DuckDB has the rows.
     const hints = early ?? detectPreset(columns);
-    const filterColumns = hints.ok ? filterColumnsFor(hints.dimensions, columns, kinds, base) : [];
+    const dimensions = hints.ok ? hints.dimensions : [];
+    const ignored = (hints.ok ? hints.preset.ignored : undefined) ?? [];
+    const filterColumns = filterColumnsFor(columns, kinds, base, dimensions, ignored);
     const splitOn = filterColumns.map((c) => c.name);
     const read = [...tallied, ...(weight ? [weight] : []), ...splitOn];
     const problem = rowVoteProblem(base, kinds);
@@ -102,7 +104,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       const { counts } = reader.reader.read(tally);
       gap *= GAP_GROWTH;
       nextReport = performance.now() + gap;
-      const filters = final ? filtersOf(split, filterColumns, reader.reader) : undefined;
+      const filters = final ? filtersOf(split, { columns: filterColumns, hints: dimensions, ignored }, reader.reader) : undefined;
       const transfer = filters && 'cube' in filters ? cubeBuffers(filters.cube) : [];
       post(
         {
@@ -196,14 +198,16 @@ function startHelper(parts: (Blob | string)[], columns: string[], weight: string
 /** The filter cube of the whole file's split tuples, or why there is none. */
 function filtersOf(
   split: FilterTally | null,
-  columns: FilterColumn[],
+  found: Omit<EarlyFilterData, 'cube'>,
   reader: TallyReader,
-): { columns: FilterColumn[]; cube: FilterCube } | { skipped: string } {
+): EarlyFilterData | { skipped: string } {
   if (!split) return { skipped: 'no low-cardinality filter columns' };
   if (split.overflow) return { skipped: split.overflow };
   const layout = reader.cellsInLayout();
   const cube = layout && filterCube(split, layout);
-  return cube ? { columns: columns.filter((_, c) => !split.dropped[c]), cube } : { skipped: 'a pair counted without a valid weight' };
+  return cube
+    ? { ...found, columns: found.columns.filter((_, c) => !split.dropped[c]), cube }
+    : { skipped: 'a pair counted without a valid weight' };
 }
 
 function cubeBuffers(cube: FilterCube): ArrayBuffer[] {

@@ -58,14 +58,15 @@ export async function waitForMark(page: Page, name: string, count: number, timeo
   );
 }
 
-/** Drops a file and returns ms from the page's 'open' mark to `until` (the next one after it). */
-export async function dropTiming(page: Page, file: string, until: string[]): Promise<Record<string, number>> {
+/** Drops a file and returns ms from the page's 'open' mark to `until` (the next one after it); `during` runs just after the drop. */
+export async function dropTiming(page: Page, file: string, until: string[], during?: () => Promise<void>): Promise<Record<string, number>> {
   await waitForMark(page, 'dataset-ready', 1);
   await waitForMark(page, 'leaderboard', 1);
   // Let the open dataset's intervals finish, or their refinements would pass for the new board.
   await page.waitForFunction(() => !document.querySelector('[data-testid="status"]'), null, { timeout: 300_000 });
   const before = await marks(page);
   await page.getByTestId('file-input').setInputFiles(file);
+  await during?.();
   for (const name of until) await waitForMark(page, name, (before[name]?.length ?? 0) + 1);
   const after = await marks(page);
   // The first of each mark after this drop: the leaderboard mark repeats as intervals refine.

@@ -23,8 +23,8 @@ const RUNS = 3;
 /** Columns after model_a, model_b, winner and language, per kind of synthetic file. */
 const SYNTHETIC_EXTRA = {
   plain: '1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + i AS tstamp',
-  // The issue's big file: 150 models, low-cardinality columns only.
-  models150: '1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + i AS tstamp',
+  // The issue's big file: 150 models, low-cardinality columns only (language, turn, anonymous).
+  models150: '1 + (hash(i, 9) % 3)::BIGINT AS turn, hash(i, 19) % 3 > 0 AS anony, 1700000000.0 + i AS tstamp',
   // What makes a real export harder to hold: 500,000 distinct judges, timestamps to the millisecond over a year.
   judges:
     '1 + (hash(i, 9) % 3)::BIGINT AS turn, 1700000000.0 + (hash(i, 11) % 31536000)::DOUBLE + (hash(i, 13) % 1000)::DOUBLE / 1000 AS tstamp, ' +
@@ -38,7 +38,10 @@ const SYNTHETIC_EXTRA = {
  * the four Chatbot Arena winner labels, language, and the columns of SYNTHETIC_EXTRA[kind].
  */
 export async function syntheticBattles(rows: number, kind: keyof typeof SYNTHETIC_EXTRA = 'plain'): Promise<string> {
-  const path = join(OUT, kind === 'plain' ? `synthetic-${rows}.parquet` : `synthetic-${kind}-${rows}.parquet`);
+  // models150 gained its anony column: a new name, so an older file written without it is not reused.
+  const name =
+    kind === 'plain' ? `synthetic-${rows}` : kind === 'models150' ? `synthetic-${kind}-anony-${rows}` : `synthetic-${kind}-${rows}`;
+  const path = join(OUT, `${name}.parquet`);
   if (existsSync(path)) return path;
   mkdirSync(OUT, { recursive: true });
   const models = kind === 'models150' ? 150 : 40;

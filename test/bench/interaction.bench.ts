@@ -34,7 +34,7 @@ interface Timing {
  * models) first changed, and the paint after the intervals were final again. The board signature
  * is each row's model and rating text, so a rows' restyle or the intervals' "…" is not a new board.
  */
-function observe(page: Page, act: Act): Promise<Timing> {
+export function observe(page: Page, act: Act): Promise<Timing> {
   return inPage(
     page,
     ({ selector, value }: Act) =>

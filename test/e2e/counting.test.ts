@@ -6,7 +6,7 @@ import { createNodeConnector } from '../../src/cli/node-connector.ts';
 import { loadAndRecognise } from '../../src/cli/lib/open-file.ts';
 import { tallyWholeFile } from '../../src/cli/lib/tally.ts';
 import { fitBradleyTerry } from '../../src/core/stats/bradley-terry.ts';
-import { appUrl, type Session } from './browser.ts';
+import { appUrl, openSession, type Session } from './browser.ts';
 import { closeChecked, openOnSample, summaryFigures, waitForDataset, waitForRatings } from './page-helpers.ts';
 
 const COUNTS = resolve('static-data/chatbot-arena-20240814-counts.parquet');
@@ -28,13 +28,62 @@ async function battlesFromCounts(name: string, select: string): Promise<string> 
   return path;
 }
 
-/** One row per battle (1.67M rows, 14 row groups), with a slice column. */
+/** One row per battle (1.67M rows, 14 row groups), with the three low-cardinality columns of an arena export. */
+const BATTLES_NAME = 'arena-battles-20240814-lta.parquet';
 const battlesFile = () =>
   battlesFromCounts(
-    'arena-battles-20240814.parquet',
-    `SELECT model_a, model_b, winner, ['English', 'Chinese', 'French'][1 + CAST(hash(i, model_b) % 3 AS INTEGER)] AS language
+    BATTLES_NAME,
+    `SELECT model_a, model_b, winner, ['English', 'Chinese', 'French'][1 + CAST(hash(i, model_b) % 3 AS INTEGER)] AS language,
+            1 + CAST(hash(i, winner) % 4 AS BIGINT) AS turn, hash(i, model_a) % 3 > 0 AS anony
        FROM read_parquet($1), range(count) AS r(i)`,
   );
+
+/** Each model's votes in the file's slice where `where` holds, counted by DuckDB in Node. */
+async function votesWhere(path: string, where: string): Promise<Map<string, number>> {
+  const db = await createNodeConnector();
+  try {
+    const rows = await db.query(
+      `SELECT m, count(*) AS n FROM (SELECT model_a AS m FROM read_parquet($1) WHERE ${where}
+         UNION ALL SELECT model_b FROM read_parquet($1) WHERE ${where}) GROUP BY m`,
+      [path],
+    );
+    return new Map(rows.map((r) => [String(r.m), Number(r.n)]));
+  } finally {
+    db.close();
+  }
+}
+
+/** Battles per value of `column`, counted by DuckDB in Node. */
+async function battlesBy(path: string, column: string): Promise<Map<string, number>> {
+  const db = await createNodeConnector();
+  try {
+    const rows = await db.query(`SELECT ${column} AS v, count(*) AS n FROM read_parquet($1) GROUP BY ALL`, [path]);
+    return new Map(rows.map((r) => [String(r.v), Number(r.n)]));
+  } finally {
+    db.close();
+  }
+}
+
+/** Waits until every model on the board shows the votes `expected` gives it (the slice's board is fitted). */
+async function waitForVotes(page: Page, expected: Map<string, number>): Promise<void> {
+  const shown = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="leaderboard"] tbody tr[data-model]')].map(
+        (tr) =>
+          [tr.getAttribute('data-model')!, Number(tr.querySelector('td[data-field="votes"]')?.textContent?.replace(/\D/g, ''))] as const,
+      ),
+    );
+  const matches = (rows: (readonly [string, number])[]) =>
+    rows.length > 50 && rows.every(([model, votes]) => expected.get(model) === votes);
+  for (let tries = 0; tries < 600 && !matches(await shown()); tries++) await page.waitForTimeout(200);
+  const rows = await shown();
+  const wrong = rows.filter(([model, votes]) => expected.get(model) !== votes).slice(0, 5);
+  expect({ rows: rows.length > 50, wrong, address: decodeURIComponent(new URL(page.url()).search) }).toEqual({
+    rows: true,
+    wrong: [],
+    address: expect.any(String),
+  });
+}
 
 /** The same battles three times over (5M rows): the same ratings, and big enough to be counted by two workers. */
 const tripledFile = () =>
@@ -139,7 +188,7 @@ describe('the first leaderboard is counted while the file is read', () => {
     const loadingThen = await page.evaluate(
       () => !document.querySelector('[data-testid="dataset-summary"]')?.getAttribute('data-source')?.startsWith('arena-battles'),
     );
-    await waitForDataset(page, 'arena-battles-20240814.parquet', 0, 180_000);
+    await waitForDataset(page, BATTLES_NAME, 0, 180_000);
     await waitForRatings(page, 180_000);
     const final = await boardOnScreen(page);
 
@@ -178,11 +227,11 @@ describe('the first leaderboard is counted while the file is read', () => {
   test('a slow remote address is counted the same way, by range requests, with provisional boards and the share read', async () => {
     const { page } = session;
     // Each answer 150 ms late: 14 row groups take seconds to arrive, so the board is shown before the end.
-    const address = `${inject('baseUrl')}/remote/arena-battles-20240814.parquet?delay=150`;
+    const address = `${inject('baseUrl')}/remote/${BATTLES_NAME}?delay=150`;
     await page.goto(appUrl(`?src=${encodeURIComponent(address)}`));
     await recordStatus(page);
     await page.waitForFunction(() => performance.getEntriesByName('arena-lens:counted').length > 0, null, { timeout: 120_000 });
-    await waitForDataset(page, 'arena-battles-20240814.parquet', 0, 180_000);
+    await waitForDataset(page, BATTLES_NAME, 0, 180_000);
     await waitForRatings(page, 180_000);
     const final = await boardOnScreen(page);
 
@@ -192,4 +241,65 @@ describe('the first leaderboard is counted while the file is read', () => {
     expect(shares.every((p) => p >= 0 && p < 100)).toBe(true);
     for (const [model, rating] of final) expect(Math.abs(rating - expected.get(model)!), model).toBeLessThanOrEqual(0.05);
   });
+  test('before DuckDB holds the rows, the tallied language, anonymous and turn filters answer; DuckDB then shows the same board', async () => {
+    // A page of its own whose DuckDB engine is held back until the early filters are checked: no race with its load.
+    const own = await openSession();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const { page, context } = own;
+      await context.route(/duckdb-(eh|mvp)[^/]*\.wasm/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(appUrl());
+      await page.getByTestId('file-input').waitFor({ state: 'attached', timeout: 60_000 });
+      await page.getByTestId('file-input').setInputFiles(file);
+      const panel = page.getByTestId('early-filters');
+      await panel.waitFor({ timeout: 120_000 });
+      const duckReady = () => page.evaluate(() => performance.getEntriesByName('arena-lens:duck-ready').length);
+      expect(await duckReady()).toBe(0);
+      // The language's values are offered with the battles DuckDB counts of each.
+      const listed = await panel
+        .locator('[data-dimension="language"] li')
+        .evaluateAll((lis) =>
+          lis.map((li) => [li.getAttribute('data-value')!, Number(li.querySelector('.count')?.textContent?.replace(/\D/g, ''))] as const),
+        );
+      expect(new Map(listed)).toEqual(await battlesBy(file, 'language'));
+
+      // Every model of a slice rated (no minimum of votes), so each one's votes are the slice's.
+      await panel.getByTestId('quick-min-votes').fill('0');
+      await panel.getByTestId('quick-min-votes').dispatchEvent('change');
+      await panel.locator('[data-dimension="language"] li[data-value="French"] input').check();
+      await waitForVotes(page, await votesWhere(file, "language = 'French'"));
+      const countedBy = () => page.getByTestId('filters-aside').getAttribute('data-counted-by');
+      expect(await countedBy()).toBe('tally');
+      await page.getByTestId('quick-anonymous-only').check();
+      await waitForVotes(page, await votesWhere(file, "language = 'French' AND anony"));
+      // turn has four values: a category, as the panel makes of it once DuckDB describes battles.
+      await panel.locator('[data-dimension="turn"] li[data-value="2"] input').check();
+      await waitForVotes(page, await votesWhere(file, "language = 'French' AND anony AND turn = 2"));
+      await panel.locator('[data-dimension="turn"] li[data-value="3"] input').check();
+      await waitForVotes(page, await votesWhere(file, "language = 'French' AND anony AND turn IN (2, 3)"));
+      await page.waitForSelector('[data-testid="leaderboard"][data-provisional="false"]', { timeout: 180_000 });
+      const early = await boardOnScreen(page);
+      const earlyRecords = await recordsOnScreen(page);
+      expect(await duckReady()).toBe(0);
+      expect(await countedBy()).toBe('tally');
+
+      // DuckDB takes over with the same filters: the same board, counted by DuckDB this time.
+      release();
+      await waitForDataset(page, BATTLES_NAME, 0, 180_000);
+      await page.getByTestId('filter-panel').waitFor({ timeout: 120_000 });
+      await waitForRatings(page, 180_000);
+      expect(await page.locator('[data-dimension="language"] li[data-value="French"] input').isChecked()).toBe(true);
+      expect(await recordsOnScreen(page)).toEqual(earlyRecords);
+      expect(await boardOnScreen(page)).toEqual(early);
+      expect(await countedBy()).toBe('duckdb');
+      expect(new URL(page.url()).search).toContain('French');
+    } finally {
+      release();
+      await own.close();
+    }
+  }, 400_000);
 });

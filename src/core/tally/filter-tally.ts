@@ -12,7 +12,7 @@ import { mappingColumns } from '../schema/mapping.ts';
 import type { Cell, CellKind } from '../schema/row-vote.ts';
 import type { DimensionHint } from '../schema/preset.ts';
 import type { ColumnInfo } from '../schema/column.ts';
-import type { DimensionKind } from '../view/dimensions.ts';
+import { ID_NAME } from '../view/dimensions.ts';
 import { keptColumns } from '../sql/battles.ts';
 import type { CubeValue } from './cube-counts.ts';
 import { PairIndex } from './pair-index.ts';
@@ -22,49 +22,33 @@ export const VALUE_CAP = 255;
 /** Distinct (tuple, filter values) combinations kept: 20M battles of 150 models × 4 outcomes × 4 languages × 3 turns × 2 make 2.1M. */
 export const TUPLE_CAP = 3_000_000;
 
-/** A column split on: its name in the file (and in battles), and the dimension the filter panel makes of it. */
-export interface FilterColumn {
-  name: string;
-  label: string;
-  kind: Extract<DimensionKind, 'category' | 'boolean' | 'number'>;
-  integer?: boolean;
-  /** Its type as DESCRIBE would name it (what the quick toggles check). */
-  type: 'VARCHAR' | 'BOOLEAN' | 'BIGINT';
-}
+/** At most this many columns are split on (each multiplies the combinations kept). */
+export const MAX_SPLIT_COLUMNS = 4;
 
 /**
- * The preset's one-column filter hints the tally can split on: text categories, booleans and
- * integer numbers that battles keeps under their own name (not mapped, not renamed).
+ * The columns the tally can split on: text, boolean and integer columns that battles keeps under
+ * their own name (not mapped, not renamed, not ignored by the preset, no id), the preset's hinted
+ * ones first, then in the file's order. Which of them the panel offers, and as what, decideDimensions
+ * says on the page from their values, as it will once DuckDB describes battles.
  */
 export function filterColumnsFor(
-  hints: readonly DimensionHint[],
   columns: readonly ColumnInfo[],
   kinds: Readonly<Record<string, CellKind | null | undefined>>,
   mapping: ColumnMapping,
-): FilterColumn[] {
+  hints: readonly DimensionHint[],
+  ignored: readonly string[],
+): ColumnInfo[] {
   const kept = new Set(
     keptColumns({ raw: 'raw', columns, mapping })
       .filter((k) => k.source === k.name)
       .map((k) => k.name),
   );
-  const mapped = new Set(mappingColumns(mapping));
-  const out: FilterColumn[] = [];
-  for (const hint of hints) {
-    const name = hint.path[0];
-    if (hint.path.length !== 1 || mapped.has(name) || !kept.has(name) || out.some((c) => c.name === name)) continue;
-    const kind = kinds[name];
-    if (hint.kind === 'category' && kind === 'text') out.push({ name, label: hint.label, kind: 'category', type: 'VARCHAR' });
-    else if (hint.kind === 'boolean' && kind === 'boolean') out.push({ name, label: hint.label, kind: 'boolean', type: 'BOOLEAN' });
-    else if ((hint.kind === 'number' || hint.kind === 'category') && kind === 'integer')
-      out.push({
-        name,
-        label: hint.label,
-        kind: hint.kind,
-        ...(hint.kind === 'number' ? { integer: true } : {}),
-        type: 'BIGINT',
-      });
-  }
-  return out;
+  const skip = new Set([...mappingColumns(mapping), ...ignored]);
+  const usable = columns.filter(
+    (c) => kept.has(c.name) && !skip.has(c.name) && !ID_NAME.test(c.name) && ['text', 'boolean', 'integer'].includes(kinds[c.name] ?? ''),
+  );
+  const hinted = new Set(hints.filter((h) => h.path.length === 1).map((h) => h.path[0]));
+  return [...usable.filter((c) => hinted.has(c.name)), ...usable.filter((c) => !hinted.has(c.name))].slice(0, MAX_SPLIT_COLUMNS);
 }
 
 /** A FilterTally as plain data (a helper's share, sent whole). */

@@ -228,12 +228,14 @@ export class TallyReader {
     if (!layout || layout.order.length !== this.cellA.length) return null;
     const place = new Int32Array(layout.order.length);
     layout.order.forEach((k, at) => (place[k] = at));
+    const places: Int32Array[] = [];
     return {
       models: layout.models,
       a: layout.a,
       b: layout.b,
       outcome: layout.outcome,
-      votesOf: (t) => this.seen[t].map((vote) => (vote < 0 ? -1 : place[vote])),
+      // Many split tuples share a base tuple: its places are worked out once.
+      votesOf: (t) => (places[t] ??= this.seen[t].map((vote) => (vote < 0 ? -1 : place[vote]))),
     };
   }
 

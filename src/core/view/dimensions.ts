@@ -49,7 +49,8 @@ export const MAX_CATEGORIES = 60;
 
 /** battles' own columns: models and outcome have their own controls, row_id and weight are no slices. */
 const CANONICAL = new Set(['row_id', 'model_a', 'model_b', 'outcome', 'weight']);
-const ID_NAME = /^(id|qid|uuid|.*[_-](id|uuid))$/i;
+/** Names of columns that identify rows or people: never a slice. */
+export const ID_NAME = /^(id|qid|uuid|.*[_-](id|uuid))$/i;
 const UNIX_NAME = /^(tstamp|unix_?time(stamp)?|epoch(_seconds)?)$/i;
 /** Structs whose boolean leaves are flags even without a preset hint (lmsys moderation and tags). */
 export const FLAG_STRUCTS: Readonly<Record<string, string>> = {

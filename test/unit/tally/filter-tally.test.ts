@@ -16,12 +16,17 @@ import { TallyReader, tallyColumns, VoteTally } from '../../../src/core/tally/vo
 import { FilterTally, filterColumnsFor, filterCube, type FilterCube } from '../../../src/core/tally/filter-tally.ts';
 import { CubeCounts } from '../../../src/core/tally/cube-counts.ts';
 import { schemaColumns } from '../../../src/core/schema/arrow-schema.ts';
-import { describeSql, readColumns } from '../../../src/core/sql/summary.ts';
 import { BATTLES_TABLE } from '../../../src/core/sql/battles.ts';
 import { filtersSql, type Filter } from '../../../src/core/sql/filters.ts';
 import { readCounts } from '../../../src/core/sql/pair-counts.ts';
 import { readValueCounts, valueCountsSql } from '../../../src/core/sql/dimension-stats.ts';
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
+import type { DimensionHint } from '../../../src/core/schema/preset.ts';
+import { earlyFilters, earlySlice } from '../../../src/core/view/early-filters.ts';
+import { DEFAULT_VIEW } from '../../../src/core/view/view-state.ts';
+import { quickFilters } from '../../../src/core/view/quick-filters.ts';
+import { decideDimensions } from '../../../src/core/view/dimensions.ts';
+import { columnProfileSql, describeSql, readColumnProfile, readColumns } from '../../../src/core/sql/summary.ts';
 import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
 
 const FILE = join(import.meta.dirname, '../../../static-data/arena-conversations.parquet');
@@ -35,7 +40,8 @@ async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: n
     const columns = schemaColumns(schema);
     const kinds = Object.fromEntries(columns.map(({ name }) => [name, kindOf(schema.fields.find((f) => f.name === name)?.type)]));
     const mapping = opened.detection.mapping;
-    const filterColumns = filterColumnsFor(opened.detection.dimensions, columns, kinds, mapping);
+    const { dimensions: hints, preset } = opened.detection;
+    const filterColumns = filterColumnsFor(columns, kinds, mapping, hints, preset.ignored ?? []);
     const { columns: tallied, weight } = tallyColumns(mapping);
     const read = [...tallied, ...(weight ? [weight] : []), ...filterColumns.map((c) => c.name)];
     const tallies = [];
@@ -62,7 +68,10 @@ async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: n
     const reader = new TallyReader(mapping, kinds);
     const { counts } = reader.read(tally);
     const layout = reader.cellsInLayout();
-    return { filterColumns, counts, split, cube: layout && filterCube(split, layout) };
+    const cube = layout && filterCube(split, layout);
+    const kept = filterColumns.filter((_, c) => !split.dropped[c]);
+    const early = cube && earlyFilters({ columns: kept, hints, ignored: preset.ignored ?? [], cube });
+    return { filterColumns, counts, split, cube, early };
   } finally {
     first.file.free();
   }
@@ -102,17 +111,27 @@ describe('the filter cube counted while a file is read', () => {
     ],
   ];
 
-  it('splits on the preset’s language, turn and anonymous columns, as the filter panel offers them', async () => {
-    const { filterColumns, split, cube } = await countWithFilters(opened, 1);
-    // The preset also names the judge: thousands of them, so that column is left out after the first row group.
-    expect(filterColumns.map((c) => [c.name, c.kind])).toEqual([
-      ['language', 'category'],
-      ['turn', 'number'],
-      ['anony', 'boolean'],
-      ['judge', 'category'],
-    ]);
-    expect(split.dropped).toEqual([false, false, false, true]);
-    expect(cube!.dims.map((d) => d.path)).toEqual([['language'], ['turn'], ['anony']]);
+  it('splits on the language, turn and anonymous columns, offered as the filter panel offers them', async () => {
+    const { filterColumns, split, cube, early } = await countWithFilters(opened, 1);
+    // The preset's hinted columns, in the file's order; the judge too, at first: thousands of them, so it is left out after the first row group.
+    expect(filterColumns.map((c) => c.name)).toEqual(['judge', 'turn', 'anony', 'language']);
+    expect(split.dropped).toEqual([true, false, false, false]);
+    expect(cube!.dims.map((d) => d.path)).toEqual([['turn'], ['anony'], ['language']]);
+    // The dimensions decideDimensions makes of battles once DuckDB holds them, for the same columns.
+    const profile = readColumnProfile(columns, (await db.query(columnProfileSql(BATTLES_TABLE, columns).sql))[0]);
+    const full = decideDimensions({
+      columns,
+      hints: opened.detection.dimensions,
+      ignored: opened.detection.preset.ignored,
+      distinct: Object.fromEntries(profile.map((c) => [c.name, c.distinct])),
+    });
+    const names = new Set(['language', 'turn', 'anony']);
+    expect(early!.dims).toEqual(full.filter((d) => names.has(d.path[0])));
+    expect(Object.fromEntries(early!.dims.map((d) => [d.path[0], d.kind]))).toEqual({
+      language: 'category',
+      turn: 'number',
+      anony: 'boolean',
+    });
   });
 
   it.each([1, 2])('gives every slice the cells DuckDB counts from battles (%i share(s))', async (shares) => {
@@ -141,6 +160,28 @@ describe('the filter cube counted while a file is read', () => {
       }
   });
 
+  it('answers the quick toggles it has the columns for, and leaves the others to DuckDB', async () => {
+    const { early, counts } = await countWithFilters(opened, 1);
+    const quick = { ...DEFAULT_VIEW.quick };
+    expect(earlySlice(early!, counts, [], quick)).toBe(counts);
+    const anonymous = earlySlice(early!, counts, [{ kind: 'in', path: ['language'], values: ['English'] }], {
+      ...quick,
+      anonymousOnly: true,
+      excludeTies: true,
+    });
+    const where = filtersSql(
+      [
+        { kind: 'in', path: ['language'], values: ['English'] },
+        ...quickFilters({ ...quick, anonymousOnly: true, excludeTies: true }, columns),
+      ],
+      columns,
+    );
+    expect(anonymous).toEqual(await readCounts(db, where, whole.models));
+    // The moderation flag is a struct field the tally does not split on: DuckDB decides.
+    expect(earlySlice(early!, counts, [], { ...quick, excludeFlagged: true })).toBeNull();
+    expect(earlySlice(early!, counts, [{ kind: 'date', path: ['tstamp'], from: '2023-05-01' }], quick)).toBeNull();
+  });
+
   it('gives up past its cap, and then holds nothing: the filters wait for DuckDB', async () => {
     const { cube, split } = await countWithFilters(opened, 2, 1000);
     expect(split.overflow).toMatch(/more than 1,000 combinations/);
@@ -148,7 +189,7 @@ describe('the filter cube counted while a file is read', () => {
     expect(cube).toBeNull();
   });
 
-  it('leaves out columns it cannot split on: mapped, renamed by battles, floats, or of another kind than the hint', () => {
+  it('leaves out columns it cannot split on: mapped, renamed by battles, floats, ids, ignored ones; hinted first, four at most', () => {
     const mapping = opened.detection.mapping;
     const columns: ColumnInfo[] = [
       { name: 'model_a', type: 'VARCHAR' },
@@ -156,23 +197,31 @@ describe('the filter cube counted while a file is read', () => {
       { name: 'winner', type: 'VARCHAR' },
       { name: 'outcome', type: 'VARCHAR' },
       { name: 'language', type: 'DOUBLE' },
+      { name: 'question_id', type: 'VARCHAR' },
+      { name: 'lang', type: 'VARCHAR' },
       { name: 'turn', type: 'VARCHAR' },
+      { name: 'a', type: 'BIGINT' },
+      { name: 'b', type: 'BIGINT' },
+      { name: 'c', type: 'BIGINT' },
+      { name: 'is_code', type: 'BOOLEAN' },
     ];
-    const kinds = { model_a: 'text', model_b: 'text', winner: 'text', outcome: 'text', language: 'float', turn: 'text' } as const;
-    const hints = [
-      { label: 'model', kind: 'category', path: ['model_a'] },
-      { label: 'outcome', kind: 'category', path: ['outcome'] },
-      { label: 'language', kind: 'category', path: ['language'] },
-      { label: 'turns', kind: 'number', path: ['turn'] },
-    ] as const;
-    expect(
-      filterColumnsFor(
-        hints.map((h) => ({ ...h, path: [...h.path] })),
-        columns,
-        kinds,
-        mapping,
-      ),
-    ).toEqual([]);
+    const kinds = {
+      model_a: 'text',
+      model_b: 'text',
+      winner: 'text',
+      outcome: 'text',
+      language: 'float',
+      question_id: 'text',
+      lang: 'text',
+      turn: 'text',
+      a: 'integer',
+      b: 'integer',
+      c: 'integer',
+      is_code: 'boolean',
+    } as const;
+    const hints: DimensionHint[] = [{ label: 'code', kind: 'boolean', path: ['is_code'] }];
+    expect(filterColumnsFor(columns, kinds, mapping, hints, ['lang']).map((c) => c.name)).toEqual(['is_code', 'turn', 'a', 'b']);
+    expect(filterColumnsFor(columns.slice(0, 7), kinds, mapping, [], [])).toEqual([{ name: 'lang', type: 'VARCHAR' }]);
   });
 });
 
