@@ -94,8 +94,10 @@ describe('keyboard first', () => {
     expect(await theme()).toBe('system');
     await page.getByTestId('theme').click();
     expect(await theme()).toBe('dark');
+    // The theme is applied before the page is first drawn (main.ts): once the reloaded page has its
+    // theme control, there is no need to wait for the sample to load again.
     await page.reload();
-    await waitForDataset(page, 'arena-conversations.parquet');
+    await page.getByTestId('theme').waitFor();
     expect(await theme()).toBe('dark');
     expect(await page.getByTestId('theme').getAttribute('data-theme')).toBe('dark');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
@@ -104,7 +106,7 @@ describe('keyboard first', () => {
     await page.getByTestId('theme').click();
     expect(await theme()).toBe('system');
     await page.reload();
-    await waitForDataset(page, 'arena-conversations.parquet');
+    await page.getByTestId('theme').waitFor();
     expect(await theme()).toBe('system');
   });
 });
