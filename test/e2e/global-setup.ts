@@ -1,7 +1,8 @@
 import { execSync } from 'node:child_process';
 import { chromium as playwright } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_FLAGS, ensureChromium } from './chromium.ts';
 import { startStaticServer } from './static-server.ts';
@@ -26,22 +27,26 @@ function buildPage(outDir: string): string {
 
 /**
  * Builds the page once, serves dist/ on loopback, starts the one Chromium every test file connects
- * to (browser.ts gives each session a fresh context in it), and hands their addresses to the tests.
+ * to (browser.ts opens in it the sessions that need a fresh context), and hands their addresses to the tests.
  */
 export default async function setup(project: TestProject) {
   const chromium = ensureChromium();
   const built = process.env.E2E_SKIP_BUILD ? '' : buildPage(process.env.E2E_DIST ?? 'dist');
   mkdirSync(REMOTE_DIR, { recursive: true });
-  const server = await startStaticServer(resolve(process.env.E2E_DIST ?? 'dist'), REMOTE_DIR);
+  const server = await startStaticServer(resolve(process.env.E2E_DIST ?? 'dist'), REMOTE_DIR, {}, 0, true);
   const browser = await playwright.launchServer({ executablePath: chromium, args: CHROMIUM_FLAGS });
+  // The profiles of each worker's reused Chromium (browser.ts), removed with the run.
+  const profilesDir = mkdtempSync(join(tmpdir(), 'arena-lens-e2e-run-'));
   project.provide('baseUrl', server.url);
   project.provide('chromium', chromium);
   project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('remoteDir', REMOTE_DIR);
   project.provide('pageBuild', built);
+  project.provide('profilesDir', profilesDir);
   return async () => {
     await browser.close();
     await server.close();
+    rmSync(profilesDir, { recursive: true, force: true });
   };
 }
 
@@ -54,5 +59,7 @@ declare module 'vitest' {
     remoteDir: string;
     /** The command that built the page for this run ('' when E2E_SKIP_BUILD reused a build). */
     pageBuild: string;
+    /** Where each worker's reused Chromium keeps its profile (browser.ts). */
+    profilesDir: string;
   }
 }

@@ -18,7 +18,8 @@ describe('layout shift from first paint to the final leaderboard', () => {
     { width: 800, height: 900 },
   ]) {
     test(`at ${viewport.width} px, a first visit moves nothing once painted (CLS < ${BOUND})`, async () => {
-      session = await openSession(viewport);
+      // A context of its own: the recorder is an init script, and a first visit starts from no cache.
+      session = await openSession(viewport, { ownContext: true });
       await recordLayoutShifts(session.context);
       const { page } = session;
       await page.goto(appUrl('?sample=arena-conversations'));
@@ -39,7 +40,7 @@ describe('layout shift from first paint to the final leaderboard', () => {
   }
 
   test('opening the matrix, the time lens and back keeps each lens steady as its results arrive', async () => {
-    session = await openSession();
+    session = await openSession(undefined, { ownContext: true });
     await recordLayoutShifts(session.context);
     const { page } = session;
     await page.goto(appUrl('?sample=arena-conversations&lens=matrix'));

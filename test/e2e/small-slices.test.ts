@@ -300,7 +300,7 @@ describe('a category board of a small slice (LMArena 100k shape, hard prompts)',
 describe('a bootstrap that fails part-way', () => {
   let session: Session;
   beforeAll(async () => {
-    session = await openSession({ width: 1440, height: 900 });
+    session = await openSession({ width: 1440, height: 900 }, { ownContext: true });
     // Every rating worker dies right after it reports its first intervals, as a crash would: the
     // page restarts it once, then gives up, with the partial board on screen.
     await session.context.route('**/rating.worker*.js', async (route) => {

@@ -27,8 +27,10 @@ export interface LoggedRequest {
  * request with the bytes it sent, so tests can prove how much of a file was read.
  * `/remote/<name>` serves files from `remoteDir` (`?norange` ignores Range, like a host without it;
  * `?delay=<ms>` answers each request that much later, like a distant host); `/__log` returns the log; `/__log/clear` empties it.
+ * `cacheWasm` lets the browser cache the page's own wasm files (their names carry a hash of their
+ * content, as on a static host), so that a profile kept on disk keeps their compiled code (browser.ts).
  */
-export function startStaticServer(root: string, remoteDir: string, headers: Record<string, string> = {}, port = 0) {
+export function startStaticServer(root: string, remoteDir: string, headers: Record<string, string> = {}, port = 0, cacheWasm = false) {
   const log: LoggedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -64,6 +66,7 @@ export function startStaticServer(root: string, remoteDir: string, headers: Reco
     res.setHeader('accept-ranges', 'bytes');
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-expose-headers', 'content-length, content-range, accept-ranges');
+    if (cacheWasm && !remote && extname(file) === '.wasm') res.setHeader('cache-control', 'max-age=3600');
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     // `?norange` plays a host without range requests.
     const match = url.searchParams.has('norange') ? null : /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
