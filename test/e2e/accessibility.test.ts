@@ -4,7 +4,7 @@ import { closeChecked } from './page-helpers.ts';
 import { LENS_SAMPLES, openSample } from './lens-helpers.ts';
 import type { Session } from './browser.ts';
 
-// Every lens of every sample is checked by axe-core in every-lens.test.ts, on the walk that checks their layout.
+// Every lens of every sample is checked by axe-core in the every-lens walks (every-lens.ts), on the walk that checks their layout.
 describe('axe-core on the narrow layout', () => {
   const sessions: Session[] = [];
   afterAll(async () => {

@@ -1,12 +1,23 @@
 /**
  * Browser files that run longest start first, so the two e2e workers finish together. vitest orders
  * by the durations it cached on the last run, and a fresh clone (CI) has none: there it would start
- * the large files first, and every-lens (~4 min) last, alone.
+ * the large files first, and the every-lens walks (~2 min each) last, alone.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Slowest first, by the whole suite's timings on a fresh clone. */
-const LONGEST_FIRST = ['every-lens', 'xss', 'loading', 'bad-files', 'hub', 'counting', 'links', 'leaderboard', 'topics'];
+const LONGEST_FIRST = [
+  'every-lens-conversations-genrm',
+  'every-lens-others',
+  'xss',
+  'loading',
+  'bad-files',
+  'hub',
+  'counting',
+  'links',
+  'leaderboard',
+  'topics',
+];
 
 const rank = (spec: TestSpecification): number => {
   const i = LONGEST_FIRST.findIndex((name) => spec.moduleId.endsWith(`/e2e/${name}.test.ts`));
