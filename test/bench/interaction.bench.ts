@@ -32,7 +32,8 @@ interface Timing {
 /**
  * Runs `act` in the page and times, from just before it, the paint after the board's ratings (or
  * models) first changed, and the paint after the intervals were final again. The board signature
- * is each row's model and rating text, so a rows' restyle or the intervals' "…" is not a new board.
+ * is each row's model, rating and votes text (a slice of equal models changes the votes alone), so
+ * a rows' restyle or the intervals' "…" is not a new board.
  */
 export function observe(page: Page, act: Act): Promise<Timing> {
   return inPage(
@@ -44,7 +45,10 @@ export function observe(page: Page, act: Act): Promise<Timing> {
         if (!table || !target) return reject(new Error(`missing ${table ? selector : 'leaderboard'}`));
         const board = () =>
           [...table.querySelectorAll('tbody tr')]
-            .map((r) => `${r.getAttribute('data-model')}=${r.querySelector('[data-field="rating"]')?.textContent ?? ''}`)
+            .map(
+              (r) =>
+                `${r.getAttribute('data-model')}=${r.querySelector('[data-field="rating"]')?.textContent ?? ''}/${r.querySelector('[data-field="votes"]')?.textContent ?? ''}`,
+            )
             .join('|');
         const final = () =>
           table.getAttribute('data-provisional') !== 'true' &&
