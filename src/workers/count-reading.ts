@@ -7,7 +7,7 @@
  * (numbers, flags, text stored plainly) through parquet-wasm.
  */
 import { ParquetFile } from 'parquet-wasm/esm';
-import { DataType, makeVector, tableFromIPC, type Data, type Table, type Vector } from 'apache-arrow';
+import { DataType, makeVector, tableFromIPC, type Data, type Int, type Table, type Vector } from 'apache-arrow';
 import { PhysicalType, type ParquetFooter } from '../core/parquet/footer.ts';
 import { partBytes, partFooter, type PartBytes } from './part-bytes.ts';
 import { readDictionaryChunk, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
@@ -81,7 +81,8 @@ export class GroupTallier {
 
   private codes(group: GroupColumns, index: number, name: string, coder: Coder, utf8: Utf8Codes, c: number, n: number): Int32Array {
     const chunk = group.dictionaries[index];
-    return chunk ? dictionaryCodes(chunk, coder, c, n) : tableCodes(group.table!, name, coder, c, utf8, n);
+    // A filter column's integers are numbers (FilterTally.code); the vote tally keeps what Arrow gives.
+    return chunk ? dictionaryCodes(chunk, coder, c, n) : tableCodes(group.table!, name, coder, c, utf8, n, coder !== this.tally);
   }
 }
 
@@ -94,11 +95,11 @@ function dictionaryCodes({ dictionary, indices }: DictionaryChunk, coder: Coder,
   return out;
 }
 
-function tableCodes(table: Table, name: string, coder: Coder, c: number, utf8: Utf8Codes, n: number): Int32Array {
+function tableCodes(table: Table, name: string, coder: Coder, c: number, utf8: Utf8Codes, n: number, numbers: boolean): Int32Array {
   const out = new Int32Array(n);
   let at = 0;
   for (const batch of table.batches) {
-    encode(batch.getChild(name)!, coder, c, utf8, out.subarray(at, at + batch.numRows));
+    encode(batch.getChild(name)!, coder, c, utf8, out.subarray(at, at + batch.numRows), numbers);
     at += batch.numRows;
   }
   return out;
@@ -199,7 +200,7 @@ export function mergeTally(tally: VoteTally, data: TallyData, split: FilterTally
 }
 
 /** Writes the codes of one column's rows in a batch into `out`. */
-function encode(vector: Vector, tally: Coder, c: number, coder: Utf8Codes, out: Int32Array): void {
+function encode(vector: Vector, tally: Coder, c: number, coder: Utf8Codes, out: Int32Array, numbers = false): void {
   const nullCode = tally.code(c, null);
   let at = 0;
   for (const data of vector.data as Data[]) {
@@ -213,13 +214,80 @@ function encode(vector: Vector, tally: Coder, c: number, coder: Utf8Codes, out: 
       coder.encode(dictionary.valueOffsets as Int32Array, dictionary.values as Uint8Array, null, dictionary.length, nullCode, keys);
       const indices = data.values as ArrayLike<number>;
       for (let r = 0; r < data.length; r++) part[r] = validity && (validity[r >> 3] & (1 << (r & 7))) === 0 ? nullCode : keys[indices[r]];
+    } else if (DataType.isBool(data.type) && data.offset === 0) {
+      encodeBooleans(data.values as Uint8Array, validity, data.length, (v) => tally.code(c, v), nullCode, part);
+    } else if (
+      numbers &&
+      DataType.isInt(data.type) &&
+      data.type.bitWidth >= 32 &&
+      data.offset === 0 &&
+      encodeIntegers(data as Data<Int>, validity, (v) => tally.code(c, v), nullCode, part)
+    ) {
+      // Integers read from their words (a filter column's values are numbers, not bigints).
     } else {
-      // Booleans and numbers: few distinct values, read one by one.
+      // Numbers: few distinct values, read one by one.
       const column = makeVector(data);
       for (let r = 0; r < data.length; r++) part[r] = tally.code(c, column.get(r) as never);
     }
     at += data.length;
   }
+}
+
+/** Codes of a boolean column from its bitmap: two values, each coded when first met. */
+function encodeBooleans(
+  bits: Uint8Array,
+  validity: Uint8Array | null,
+  n: number,
+  code: (v: boolean) => number,
+  nullCode: number,
+  out: Int32Array,
+): void {
+  let yes = -1,
+    no = -1;
+  for (let r = 0; r < n; r++) {
+    if (validity && (validity[r >> 3] & (1 << (r & 7))) === 0) out[r] = nullCode;
+    else if (bits[r >> 3] & (1 << (r & 7))) out[r] = yes >= 0 ? yes : (yes = code(true));
+    else out[r] = no >= 0 ? no : (no = code(false));
+  }
+}
+
+/**
+ * Codes of a 32- or 64-bit integer column read as 32-bit words, small values looked up in an array
+ * (a turn, a count): no bigint per row. False (nothing written that counts) when a value needs more
+ * than 32 bits: the caller reads the column value by value.
+ */
+function encodeIntegers(
+  data: Data<Int>,
+  validity: Uint8Array | null,
+  code: (v: number) => number,
+  nullCode: number,
+  out: Int32Array,
+): boolean {
+  const values = data.values as Int32Array | BigInt64Array | BigUint64Array | Uint32Array;
+  const wide = data.type.bitWidth === 64;
+  const signed = data.type.isSigned;
+  const words = new Int32Array(values.buffer, values.byteOffset, data.length * (wide ? 2 : 1));
+  const small = new Int32Array(1024).fill(-1);
+  const other = new Map<number, number>();
+  for (let r = 0; r < data.length; r++) {
+    if (validity && (validity[r >> 3] & (1 << (r & 7))) === 0) {
+      out[r] = nullCode;
+      continue;
+    }
+    let v = words[wide ? 2 * r : r];
+    if (wide) {
+      const high = words[2 * r + 1];
+      if (!(high === 0 && (v >= 0 || !signed)) && !(signed && high === -1 && v < 0)) return false;
+      if (!signed || high === 0) v = v >>> 0;
+    } else if (!signed) v = v >>> 0;
+    if (v >= 0 && v < 1024) out[r] = small[v] >= 0 ? small[v] : (small[v] = code(v));
+    else {
+      let k = other.get(v);
+      if (k === undefined) other.set(v, (k = code(v)));
+      out[r] = k;
+    }
+  }
+  return true;
 }
 
 /** Each row's weight as a number (NaN when missing), over the table's batches. */
