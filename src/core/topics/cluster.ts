@@ -1,6 +1,6 @@
 /**
  * Two-level topics of a file's prompts: vectors (vectors.ts) → spherical k-means with k chosen by
- * the simplified silhouette (kmeans.ts) for the broad topics → the same again inside each broad
+ * the silhouette times the stability across seeds (kmeans.ts) for the broad topics → the same again inside each broad
  * topic → labels by c-TF-IDF (labels.ts). k is chosen on a fixed sample and the centroids fitted
  * on a larger one, then every prompt is assigned: the cost is linear in prompts.
  */
@@ -9,7 +9,7 @@ import { classTfIdf } from './labels.ts';
 import { promptVectors, TOPIC_DIMS } from './vectors.ts';
 
 export const TOPIC_METHOD =
-  'character 3–5-grams of words, hashed TF-IDF, sparse random projection to 128 dimensions, spherical k-means (k-means++, k by simplified silhouette), labels by class-based TF-IDF (BERTopic’s c-TF-IDF) over words';
+  'character 3–5-grams of words, hashed TF-IDF, sparse random projection to 128 dimensions, spherical k-means (greedy k-means++, k by silhouette × stability across 4 seeds), labels by class-based TF-IDF (BERTopic’s c-TF-IDF) over words';
 
 export interface TopicOptions {
   seed?: number;
@@ -41,7 +41,7 @@ export interface TopicModel {
   /** Per prompt: its sub-topic's id (its broad topic's when that one is not split), -1 without text. */
   leaf: Int32Array;
   method: string;
-  /** The silhouette of each k tried for the broad topics. */
+  /** The silhouette × stability of each k tried for the broad topics. */
   scores: { k: number; score: number }[];
 }
 
@@ -67,10 +67,10 @@ function clusterRows(
   kMax: number,
   seed: number,
   chooseSample: number,
-  restarts: number,
+  runs: number,
   fitSample: number,
 ): { k: number; labels: Int32Array; cos: Float32Array; scores: { k: number; score: number }[] } {
-  const chosen = chooseK({ data, dims, rows: sampleRows(rows, chooseSample) }, kMin, kMax, seed, restarts);
+  const chosen = chooseK({ data, dims, rows: sampleRows(rows, chooseSample) }, kMin, kMax, seed, runs);
   const k = chosen.fit.k;
   const fitRows = sampleRows(rows, fitSample);
   const fit = fitRows.length > chooseSample ? kmeans({ data, dims, rows: fitRows }, k, seed + 101, 2, 30) : chosen.fit;
@@ -131,7 +131,7 @@ export function clusterTopics(texts: readonly (string | null | undefined)[], opt
   const nodes: TopicNode[] = [];
   if (rows.length < 2 * kMin) return { nodes, top, leaf, method: TOPIC_METHOD, scores: [] };
   onProgress?.('broad topics', 0, 1);
-  const broad = clusterRows(data, dims, rows, kMin, kMax, seed, CHOOSE_SAMPLE, 2, FIT_SAMPLE);
+  const broad = clusterRows(data, dims, rows, kMin, kMax, seed, CHOOSE_SAMPLE, 4, FIT_SAMPLE);
   for (let i = 0; i < rows.length; i++) top[rows[i]] = broad.labels[i];
   for (let c = 0; c < broad.k; c++)
     nodes.push({ id: c, parent: -1, level: 1, size: 0, terms: [], examples: examplesOf(rows, broad.labels, broad.cos, c) });

@@ -2,9 +2,10 @@
  * Spherical k-means (Dhillon & Modha, 2001) on unit vectors: each point goes to the centroid of
  * highest cosine, each centroid is its points' mean scaled to unit length. Seeded by k-means++
  * (Arthur & Vassilvitskii, 2007) with distance 1 − cosine, from a seeded PRNG, so a seed gives
- * one answer. The number of clusters is chosen by the simplified silhouette (distances to
- * centroids: Hruschka et al., 2004), which costs O(n·k) instead of O(n²).
+ * one answer. The number of clusters is chosen by the silhouette times the stability
+ * of the partition across seeds (chooseK).
  */
+import { adjustedRand } from '../stats/adjusted-rand.ts';
 import { seededRandom, type Random } from '../stats/random.ts';
 
 export interface Points {
@@ -29,11 +30,17 @@ function dot(a: Float32Array, ai: number, b: Float32Array, bi: number, dims: num
   return s;
 }
 
+/**
+ * Greedy k-means++ (as scikit-learn): each new centre is the best of 2 + ln k candidates drawn by
+ * D² sampling, the one leaving the least total D², so two centres rarely start in one true cluster.
+ */
 function seedCentroids(p: Points, k: number, random: Random): Float32Array {
   const { data, dims, rows } = p;
   const n = rows.length;
   const centroids = new Float32Array(k * dims);
   const best = new Float64Array(n).fill(-Infinity);
+  const tries = 2 + Math.floor(Math.log(k));
+  const d2 = (s: number) => Math.max(0, 1 - s) ** 2;
   let pick = Math.floor(random.next() * n);
   for (let c = 0; c < k; c++) {
     centroids.set(data.subarray(rows[pick] * dims, rows[pick] * dims + dims), c * dims);
@@ -41,18 +48,25 @@ function seedCentroids(p: Points, k: number, random: Random): Float32Array {
     for (let i = 0; i < n; i++) {
       const s = dot(data, rows[i] * dims, centroids, c * dims, dims);
       if (s > best[i]) best[i] = s;
-      const dist = Math.max(0, 1 - best[i]);
-      total += dist * dist;
+      total += d2(best[i]);
     }
     if (c === k - 1) break;
-    let u = random.next() * total;
-    pick = n - 1;
-    for (let i = 0; i < n; i++) {
-      const dist = Math.max(0, 1 - best[i]);
-      u -= dist * dist;
-      if (u <= 0) {
-        pick = i;
-        break;
+    let bestPot = Infinity;
+    for (let t = 0; t < tries; t++) {
+      let u = random.next() * total;
+      let cand = n - 1;
+      for (let i = 0; i < n; i++) {
+        u -= d2(best[i]);
+        if (u <= 0) {
+          cand = i;
+          break;
+        }
+      }
+      let pot = 0;
+      for (let i = 0; i < n; i++) pot += d2(Math.max(best[i], dot(data, rows[i] * dims, data, rows[cand] * dims, dims)));
+      if (pot < bestPot) {
+        bestPot = pot;
+        pick = cand;
       }
     }
   }
@@ -118,44 +132,67 @@ export function kmeans(p: Points, k: number, seed: number, restarts = 3, iterati
   return best!;
 }
 
-/** Mean simplified silhouette: (b − a) / max(a, b), a and b the distances to the own and next centroid. */
-export function simplifiedSilhouette(p: Points, fit: KMeansFit): number {
+/**
+ * Mean silhouette (Rousseeuw, 1987) with distance 1 − cosine, exact yet O(n·k·d): for unit vectors
+ * the mean distance from x to a cluster is 1 − x·(the cluster's sum) / its size, x itself left out
+ * of its own cluster (which the simplified silhouette keeps, so it rises with k on small samples).
+ */
+export function silhouette(p: Points, fit: KMeansFit): number {
   const { data, dims, rows } = p;
+  const k = fit.k;
+  const sums = new Float64Array(k * dims);
+  const sizes = new Float64Array(k);
+  for (let i = 0; i < rows.length; i++) {
+    const c = fit.labels[i];
+    sizes[c]++;
+    for (let d = 0; d < dims; d++) sums[c * dims + d] += data[rows[i] * dims + d];
+  }
   let total = 0;
   for (let i = 0; i < rows.length; i++) {
     const own = fit.labels[i];
+    // A point alone in its cluster scores 0 (Rousseeuw's convention).
+    if (sizes[own] < 2) continue;
     let a = 0,
       b = Infinity;
-    for (let c = 0; c < fit.k; c++) {
-      const dist = 1 - dot(data, rows[i] * dims, fit.centroids, c * dims, dims);
-      if (c === own) a = dist;
-      else if (dist < b) b = dist;
+    for (let c = 0; c < k; c++) {
+      if (sizes[c] === 0) continue;
+      let s = 0;
+      for (let d = 0; d < dims; d++) s += data[rows[i] * dims + d] * sums[c * dims + d];
+      if (c === own) a = 1 - (s - 1) / (sizes[c] - 1);
+      else b = Math.min(b, 1 - s / sizes[c]);
     }
     const m = Math.max(a, b);
-    total += m > 0 ? (b - a) / m : 0;
+    if (m > 0 && Number.isFinite(b)) total += (b - a) / m;
   }
   return rows.length ? total / rows.length : 0;
 }
 
 /**
- * The fit for k in [kMin, kMax] (fewer when there are few points) with the best simplified silhouette;
- * of scores within `slack` of the best, the smallest k (a split of a real cluster scores about the same).
+ * The k in [kMin, kMax] (fewer when there are few points) whose clusters are both separated and
+ * reproducible: `runs` fits from different seeds, scored by their best silhouette times their
+ * stability (the mean adjusted Rand index between the runs' partitions, Ben-Hur et al., 2002). A
+ * split of a real cluster or a bad local optimum changes from run to run, so stability discounts
+ * the k where the silhouette alone is high by chance. The fit kept is the runs' most cohesive.
  */
 export function chooseK(
   p: Points,
   kMin: number,
   kMax: number,
   seed: number,
-  restarts = 2,
-  slack = 0.01,
+  runs = 4,
 ): { fit: KMeansFit; scores: { k: number; score: number }[] } {
-  const fits: { fit: KMeansFit; score: number }[] = [];
+  let chosen: { fit: KMeansFit; score: number } | null = null;
+  const scores: { k: number; score: number }[] = [];
   const top = Math.min(kMax, Math.max(kMin, Math.floor(p.rows.length / 5)));
   for (let k = kMin; k <= top; k++) {
-    const fit = kmeans(p, k, seed + k, restarts, 20);
-    fits.push({ fit, score: simplifiedSilhouette(p, fit) });
+    const fits = Array.from({ length: runs }, (_, r) => kmeans(p, k, seed + k + 7919 * r, 1, 20));
+    let agreement = 0,
+      pairs = 0;
+    for (let a = 0; a < runs; a++) for (let b = a + 1; b < runs; b++, pairs++) agreement += adjustedRand(fits[a].labels, fits[b].labels);
+    const fit = fits.reduce((x, y) => (y.cohesion > x.cohesion ? y : x));
+    const score = silhouette(p, fit) * (pairs ? agreement / pairs : 1);
+    scores.push({ k, score });
+    if (!chosen || score > chosen.score) chosen = { fit, score };
   }
-  const best = Math.max(...fits.map((f) => f.score));
-  const chosen = fits.find((f) => f.score >= best - slack)!;
-  return { fit: chosen.fit, scores: fits.map((f) => ({ k: f.fit.k, score: f.score })) };
+  return { fit: chosen!.fit, scores };
 }
