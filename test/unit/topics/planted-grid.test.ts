@@ -27,7 +27,7 @@ interface GridFile {
 function gridFile(i: number): GridFile {
   const topics = 2 + (i % 7);
   // Large files for few topics, small for many: every size is met and the test stays short.
-  const perTopic = Math.min(SIZES[(i * 5) % SIZES.length], Math.max(60, Math.floor(1000 / topics)));
+  const perTopic = Math.min(SIZES[(i * 5) % SIZES.length], Math.max(60, Math.floor((topics === 2 ? 1000 : 600) / topics)));
   const random = seededRandom(500 + i);
   const vocabularies: string[][] = [];
   const realCount = i % 3 === 2 || topics > 6 ? Math.min(topics - 1, Math.floor(random.next() * 4)) : topics;
