@@ -7,7 +7,7 @@
  * The preset's low-cardinality filter columns split the tuples further (core/tally/filter-tally.ts):
  * with the final counts comes a cube that answers those filters before DuckDB holds the rows.
  */
-import init from 'parquet-wasm/esm';
+import init, { type RowGroupMetaData } from 'parquet-wasm/esm';
 import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
 import { tableFromIPC } from 'apache-arrow';
 import { detectPreset } from '../core/schema/detect.ts';
@@ -67,12 +67,15 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     const hints = early ?? detectPreset(columns);
     const dimensions = hints.ok ? hints.dimensions : [];
     const ignored = (hints.ok ? hints.preset.ignored : undefined) ?? [];
-    const filterColumns = filterColumnsFor(columns, kinds, base, dimensions, ignored);
+    const metadata = first.file.metadata();
+    // Long text (prompts, answers) is never a low-cardinality filter, and reading it for the split
+    // would fetch most of a remote file: a column wider than a few bytes a row is not considered.
+    const narrow = narrowColumns(metadata.rowGroups()[0]);
+    const filterColumns = filterColumnsFor(columns, kinds, base, dimensions, ignored, narrow);
     const splitOn = filterColumns.map((c) => c.name);
     const read = [...tallied, ...(weight ? [weight] : []), ...splitOn];
     const problem = rowVoteProblem(base, kinds);
     if (problem) return post({ type: 'skipped', id, reason: problem });
-    const metadata = first.file.metadata();
     const firstRows = metadata.fileMetadata().numRows();
     const totalRows = firstRows * parts.length;
     // A big source is read by two: this worker takes every other row group, a helper the rest.
@@ -176,6 +179,22 @@ function restExpected(elapsed: number, rowsRead: number, rows: number): number {
 interface Helper {
   worker: Worker | null;
   answer: Promise<CountHelperResponse>;
+}
+
+/** Bytes a row a split column may take in the file (dictionary-coded labels take well under one). */
+const SPLIT_BYTES_PER_ROW = 8;
+
+/** The top-level columns stored in at most SPLIT_BYTES_PER_ROW compressed bytes a row in this row group. */
+function narrowColumns(group: RowGroupMetaData | undefined): Set<string> {
+  const narrow = new Set<string>();
+  if (!group || group.numRows() === 0) return narrow;
+  const bytes = new Map<string, number>();
+  for (const chunk of group.columns()) {
+    const top = chunk.columnPath()[0];
+    bytes.set(top, (bytes.get(top) ?? 0) + chunk.compressedSize());
+  }
+  for (const [name, size] of bytes) if (size / group.numRows() <= SPLIT_BYTES_PER_ROW) narrow.add(name);
+  return narrow;
 }
 
 function startHelper(parts: (Blob | string)[], columns: string[], weight: string | null, split: string[]): Helper {

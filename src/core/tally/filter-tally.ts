@@ -29,7 +29,8 @@ export const MAX_SPLIT_COLUMNS = 4;
  * The columns the tally can split on: text, boolean and integer columns that battles keeps under
  * their own name (not mapped, not renamed, not ignored by the preset, no id), the preset's hinted
  * ones first, then in the file's order. Which of them the panel offers, and as what, decideDimensions
- * says on the page from their values, as it will once DuckDB describes battles.
+ * says on the page from their values, as it will once DuckDB describes battles. `narrow`, when
+ * given, names the columns cheap enough to read for it (long text is not).
  */
 export function filterColumnsFor(
   columns: readonly ColumnInfo[],
@@ -37,6 +38,7 @@ export function filterColumnsFor(
   mapping: ColumnMapping,
   hints: readonly DimensionHint[],
   ignored: readonly string[],
+  narrow: ReadonlySet<string> | null = null,
 ): ColumnInfo[] {
   const kept = new Set(
     keptColumns({ raw: 'raw', columns, mapping })
@@ -45,7 +47,12 @@ export function filterColumnsFor(
   );
   const skip = new Set([...mappingColumns(mapping), ...ignored]);
   const usable = columns.filter(
-    (c) => kept.has(c.name) && !skip.has(c.name) && !ID_NAME.test(c.name) && ['text', 'boolean', 'integer'].includes(kinds[c.name] ?? ''),
+    (c) =>
+      kept.has(c.name) &&
+      !skip.has(c.name) &&
+      (!narrow || narrow.has(c.name)) &&
+      !ID_NAME.test(c.name) &&
+      ['text', 'boolean', 'integer'].includes(kinds[c.name] ?? ''),
   );
   const hinted = new Set(hints.filter((h) => h.path.length === 1).map((h) => h.path[0]));
   return [...usable.filter((c) => hinted.has(c.name)), ...usable.filter((c) => !hinted.has(c.name))].slice(0, MAX_SPLIT_COLUMNS);

@@ -222,6 +222,12 @@ describe('the filter cube counted while a file is read', () => {
     const hints: DimensionHint[] = [{ label: 'code', kind: 'boolean', path: ['is_code'] }];
     expect(filterColumnsFor(columns, kinds, mapping, hints, ['lang']).map((c) => c.name)).toEqual(['is_code', 'turn', 'a', 'b']);
     expect(filterColumnsFor(columns.slice(0, 7), kinds, mapping, [], [])).toEqual([{ name: 'lang', type: 'VARCHAR' }]);
+    // Columns too wide to read for a split (long text) are not candidates, and free their place.
+    expect(filterColumnsFor(columns, kinds, mapping, hints, ['lang'], new Set(['turn', 'b', 'c'])).map((c) => c.name)).toEqual([
+      'turn',
+      'b',
+      'c',
+    ]);
   });
 });
 
