@@ -40,6 +40,8 @@ export async function layoutProblems(page: Page) {
           const text = node.textContent ?? '';
           for (const m of text.matchAll(/\S+/g)) {
             if (m[0].length > 30) continue; // long unbroken strings (hashes, URLs) may wrap
+            // Chinese, Japanese, Korean and Thai text breaks between characters by the rules of its script.
+            if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u.test(m[0])) continue;
             const range = document.createRange();
             range.setStart(node, m.index!);
             range.setEnd(node, m.index! + m[0].length);
