@@ -27,6 +27,8 @@ describe('views are links', () => {
     await page.getByTestId('option-seed').blur();
     await waitForRatings(page);
     await expect.poll(() => page.locator('[data-testid="status"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-field="rank-change"]').count()).toBeGreaterThan(0);
+    const rankChanges = await page.locator('[data-field="rank-change"]').count();
     const csv = await leaderboardCsv(page);
     const link = page.url();
     expect(link).toContain('f=');
@@ -40,6 +42,8 @@ describe('views are links', () => {
       await expect.poll(() => sliceVotes(fresh.page)).toBe(await sliceVotes(page));
       await waitForRatings(fresh.page);
       await expect.poll(() => fresh.page.locator('[data-testid="status"]').count()).toBe(0);
+      // The rank-change column comes from the whole file's board, fitted after the filtered one.
+      await expect.poll(() => fresh.page.locator('[data-field="rank-change"]').count()).toBe(rankChanges);
       expect(await leaderboardCsv(fresh.page)).toBe(csv);
       expect(await fresh.page.locator('[data-testid="filter-chips"]').textContent()).toContain('French');
     } finally {
