@@ -5,7 +5,9 @@ import type { Xoshiro128 } from './random.ts';
  * μ ≥ 10: PTRS, transformed rejection with squeeze (Hörmann 1993, "The transformed rejection
  * method for generating Poisson random variables", Insurance: Math. & Econ. 12, 39–45), the
  * algorithm NumPy uses. Per-mean constants are precomputed once for the many repeated draws
- * of a bootstrap.
+ * of a bootstrap: for inversion the CDF itself (summed term by term as the search would, so the
+ * same draws without a division a step), for PTRS a table of log k! (a third of its trials need
+ * one, and three logarithms a trial were most of a bootstrap's draws).
  */
 export class PoissonSampler {
   readonly means: Float64Array;
@@ -14,7 +16,12 @@ export class PoissonSampler {
   private readonly logInvAlpha: Float64Array;
   private readonly vr: Float64Array;
   private readonly logMean: Float64Array;
-  private readonly expNeg: Float64Array;
+  /** μ < 10: where cell c's CDF starts in `cdf`, and its length (see inversionCdf). */
+  private readonly cdfStart: Int32Array;
+  private readonly cdfLength: Int32Array;
+  private readonly cdf: Float64Array;
+  /** log k! for every k a PTRS trial of these means is likely to reach (beyond: logFactorial). */
+  private readonly logFactorials: Float64Array;
   private readonly one = new Float64Array(1);
 
   constructor(means: ArrayLike<number>) {
@@ -25,12 +32,27 @@ export class PoissonSampler {
     this.logInvAlpha = new Float64Array(n);
     this.vr = new Float64Array(n);
     this.logMean = new Float64Array(n);
-    this.expNeg = new Float64Array(n);
+    this.cdfStart = new Int32Array(n);
+    this.cdfLength = new Int32Array(n);
+    // Cells of one mean share its CDF (vote counts repeat: a few small means over thousands of cells).
+    const cdfs = new Map<number, { start: number; terms: number[] }>();
+    let cdfSize = 0,
+      largest = 0;
     for (let c = 0; c < n; c++) {
       const mu = this.means[c];
       if (!(mu >= 0) || !Number.isFinite(mu)) throw new RangeError(`PoissonSampler: mean must be finite and >= 0, got ${mu} at ${c}`);
-      this.expNeg[c] = Math.exp(-mu);
-      if (mu < 10) continue;
+      if (mu < 10) {
+        let known = cdfs.get(mu);
+        if (!known) {
+          known = { start: cdfSize, terms: inversionCdf(mu) };
+          cdfs.set(mu, known);
+          cdfSize += known.terms.length;
+        }
+        this.cdfStart[c] = known.start;
+        this.cdfLength[c] = known.terms.length;
+        continue;
+      }
+      largest = Math.max(largest, mu);
       const b = 0.931 + 2.53 * Math.sqrt(mu);
       this.b[c] = b;
       this.a[c] = -0.059 + 0.02483 * b;
@@ -38,6 +60,10 @@ export class PoissonSampler {
       this.vr[c] = 0.9277 - 3.6224 / (b - 2);
       this.logMean[c] = Math.log(mu);
     }
+    this.cdf = new Float64Array(cdfSize);
+    for (const { start, terms } of cdfs.values()) this.cdf.set(terms, start);
+    // A trial's k lies within about ±5√μ of μ but for rare ones; further out, logFactorial itself.
+    this.logFactorials = logFactorialTable(largest > 0 ? Math.min(MAX_TABLE, Math.ceil(largest + 8 * Math.sqrt(largest) + 16)) : 0);
   }
 
   /** One draw for cell c. */
@@ -57,7 +83,7 @@ export class PoissonSampler {
    * draws three times as slow (measured).
    */
   private draw(random: Xoshiro128, out: Float64Array, from: number, to: number): void {
-    const { means, expNeg, a, b, logInvAlpha, vr, logMean } = this;
+    const { means, cdfStart, cdfLength, cdf, a, b, logInvAlpha, vr, logMean, logFactorials } = this;
     const state = random.state;
     let s0 = state[0],
       s1 = state[1],
@@ -80,14 +106,14 @@ export class PoissonSampler {
         s2 = x2 ^ t;
         s3 = (x3 << 11) | (x3 >>> 21);
         if (mu < 10) {
-          k = inversion(w, mu, expNeg[c]);
+          k = inversion(w, cdf, cdfStart[c], cdfLength[c]);
           break;
         }
         if (u < 0) {
           u = w;
           continue;
         }
-        k = ptrsTry(u - 0.5, w, mu, a[c], b[c], logInvAlpha[c], vr[c], logMean[c]);
+        k = ptrsTry(u - 0.5, w, mu, a[c], b[c], logInvAlpha[c], vr[c], logMean[c], logFactorials);
         u = -1;
         if (k >= 0) break;
       }
@@ -100,26 +126,66 @@ export class PoissonSampler {
   }
 }
 
-/** Poisson(mu) from one uniform u by sequential search of the CDF. */
-function inversion(u: number, mu: number, expNeg: number): number {
-  let k = 0,
-    p = expNeg,
+/** The search stops at this k whatever the uniform (the CDF's last terms round to less than 1). */
+const INVERSION_CAP = 200;
+
+/**
+ * Poisson(mu)'s CDF at k = 0, 1, … summed as sequential search sums it (p ← p·μ/k, F ← F + p),
+ * up to the first k where F stops growing (then it never grows again: the terms only shrink) or
+ * INVERSION_CAP.
+ */
+function inversionCdf(mu: number): number[] {
+  let p = Math.exp(-mu),
     f = p;
-  while (u > f && k < 200) {
-    k++;
+  const terms = [f];
+  for (let k = 1; k <= INVERSION_CAP; k++) {
     p *= mu / k;
+    if (f + p === f) break;
     f += p;
+    terms.push(f);
   }
-  return k;
+  return terms;
+}
+
+/**
+ * Poisson from one uniform u by sequential search of a CDF from inversionCdf (at `start`, `length`
+ * terms): the smallest k with u ≤ F(k); past the last term F stays the same, so a u above every
+ * term searches on to the cap.
+ */
+function inversion(u: number, cdf: Float64Array, start: number, length: number): number {
+  let k = 0;
+  while (k < length && u > cdf[start + k]) k++;
+  return k < length ? k : INVERSION_CAP;
 }
 
 /** One PTRS trial from uniforms u − 0.5 (`u`) and v: the draw, or −1 when rejected (accepted draws are never negative). */
-function ptrsTry(u: number, v: number, mu: number, a: number, b: number, logInvAlpha: number, vr: number, logMean: number): number {
+function ptrsTry(
+  u: number,
+  v: number,
+  mu: number,
+  a: number,
+  b: number,
+  logInvAlpha: number,
+  vr: number,
+  logMean: number,
+  logFactorials: Float64Array,
+): number {
   const us = 0.5 - Math.abs(u);
   const k = Math.floor(((2 * a) / us + b) * u + mu + 0.43);
   if (us >= 0.07 && v <= vr) return k;
   if (k < 0 || (us < 0.013 && v > us)) return -1;
-  return Math.log(v) + logInvAlpha - Math.log(a / (us * us) + b) <= -mu + k * logMean - logFactorial(k) ? k : -1;
+  const logKFactorial = k < logFactorials.length ? logFactorials[k] : logFactorial(k);
+  return Math.log(v) + logInvAlpha - Math.log(a / (us * us) + b) <= -mu + k * logMean - logKFactorial ? k : -1;
+}
+
+/** The longest log k! table a sampler keeps (half a megabyte); larger k use logFactorial. */
+const MAX_TABLE = 1 << 16;
+
+/** log k! for k below `size`, each exactly logFactorial(k). */
+function logFactorialTable(size: number): Float64Array {
+  const table = new Float64Array(size);
+  for (let k = 0; k < size; k++) table[k] = logFactorial(k);
+  return table;
 }
 
 const SMALL_LOG_FACTORIAL = (() => {

@@ -43,8 +43,8 @@ describe('PoissonSampler', () => {
     expect(chi2).toBeLessThan(58.3);
   });
 
-  it('steps the generator inline exactly as Random.next does: CDF inversion below 10, PTRS trials above, the stream left where next() leaves it', () => {
-    const means = [0, 0.3, 4, 9.99, 10, 27.5, 900, 0, 2, 5000, 7.5, 12];
+  it('steps the generator inline exactly as Random.next does: CDF inversion below 10 (means sharing a CDF), PTRS trials above (k! from its table and beyond it), the stream left where next() leaves it', () => {
+    const means = [0, 0.3, 4, 9.99, 10, 27.5, 900, 0, 2, 5000, 7.5, 12, 4, 1e-3, 70_000];
     const sampler = new PoissonSampler(means),
       out = new Float64Array(means.length);
     const random = seededRandom(11),
