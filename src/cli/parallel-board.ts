@@ -47,6 +47,8 @@ export class BoardThreads {
 
   /** The board, its bootstrap shared with the helper thread (on one core, all run here). */
   async leaderboard(counts: PairCounts, options: LeaderboardOptions = {}): Promise<Leaderboard> {
+    // The helper fits the counts while this thread does (it needs the same fit before its rounds).
+    if ((options.bootstrapRounds ?? 1000) > 0 && !options.reweightPairs) this.helper.prepare(counts, options);
     const board = new IncrementalLeaderboard(counts, options);
     await runBootstrap(board, this.helper, counts, options, {
       chunk: CHUNK,

@@ -40,6 +40,8 @@ export class BootstrapHelper {
   private broken = false;
   private job = 0;
   private board: IncrementalLeaderboard | null = null;
+  /** A job whose start went out before its board was fitted here (prepare), waiting for begin. */
+  private prepared: { job: number; counts: PairCounts; options: LeaderboardOptions } | null = null;
   private readonly outstanding = new Map<number, Range>();
   private readonly arrived: RoundsRun[] = [];
   private wake: (() => void) | null = null;
@@ -62,12 +64,31 @@ export class BootstrapHelper {
    * fitted. Returns the job's number, which the other calls take (a call for an ended job does nothing).
    */
   begin(board: IncrementalLeaderboard, counts: PairCounts, options: LeaderboardOptions): number {
+    const ready = this.prepared;
+    this.prepared = null;
+    if (ready && ready.job === this.job && ready.counts === counts && ready.options === options && !this.broken) {
+      this.board = board;
+      return this.job;
+    }
     this.stop(this.job);
     const job = ++this.job;
     if (this.broken || !this.available()) return job;
     this.board = board;
     this.send({ type: 'start', job, counts, options });
     return job;
+  }
+
+  /**
+   * Has the helper fit `counts` now, while this side fits them too, rather than after: a begin
+   * with the same counts and options then takes this job, and the helper's first rounds come a
+   * fit sooner. Any other begin ends it.
+   */
+  prepare(counts: PairCounts, options: LeaderboardOptions): void {
+    this.stop(this.job);
+    if (this.broken || !this.available()) return;
+    const job = ++this.job;
+    this.prepared = { job, counts, options };
+    this.send({ type: 'start', job, counts, options });
   }
 
   /** Hands out chunks of `chunk` rounds until IN_FLIGHT are out. */

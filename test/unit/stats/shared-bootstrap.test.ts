@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { helperJobs } from '../../../src/core/stats/helper-jobs.ts';
+import { computeLeaderboard, IncrementalLeaderboard, type LeaderboardOptions } from '../../../src/core/stats/leaderboard.ts';
+import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
+import {
+  BootstrapHelper,
+  runBootstrap,
+  type HelperRequest,
+  type HelperResponse,
+  type SpawnHelper,
+} from '../../../src/core/stats/shared-bootstrap.ts';
+import { countsOf } from './fixtures.ts';
+
+/**
+ * The helper's own job code (helper-jobs.ts) behind a port that delivers each message a macrotask
+ * later, as a worker would, and records what it was sent.
+ */
+function helperOnThisThread(sent: HelperRequest[]): SpawnHelper {
+  return (onMessage) => {
+    const reply = (message: HelperResponse) => setImmediate(() => onMessage(structuredClone(message)));
+    const handle = helperJobs(reply);
+    return {
+      post: (message) => {
+        sent.push(message);
+        setImmediate(() => handle(structuredClone(message)));
+      },
+      terminate: () => {},
+    };
+  };
+}
+
+const counts: PairCounts = countsOf(
+  ['a', 'b', 'c', 'd'],
+  [
+    [0, 1, 0, 30],
+    [0, 1, 1, 20],
+    [1, 2, 0, 25],
+    [1, 2, 1, 22],
+    [2, 3, 0, 18],
+    [2, 3, 1, 15],
+    [0, 3, 0, 12],
+    [0, 3, 2, 6],
+    [3, 0, 0, 9],
+  ],
+);
+
+async function board(helper: BootstrapHelper, options: LeaderboardOptions, prepare: boolean) {
+  if (prepare) helper.prepare(counts, options);
+  const b = new IncrementalLeaderboard(counts, options);
+  await runBootstrap(b, helper, counts, options, {
+    chunk: 5,
+    breathe: () => new Promise((resolve) => setImmediate(resolve)),
+    live: () => true,
+    onChunk: () => {},
+  });
+  return b.current();
+}
+
+describe('a bootstrap shared with a helper', () => {
+  it('starts the helper once when it was prepared with the same counts and options, and gives the one-thread board', async () => {
+    const sent: HelperRequest[] = [];
+    const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
+    const options = { bootstrapRounds: 60, seed: 5 };
+    const shared = await board(helper, options, true);
+    expect(sent.filter((m) => m.type === 'start')).toHaveLength(1);
+    expect(helper.roundsFromHelper).toBeGreaterThan(0);
+    expect(shared).toEqual(computeLeaderboard(counts, options));
+    helper.close();
+  });
+
+  it('starts the helper again when a board begins with other options than it was prepared with', async () => {
+    const sent: HelperRequest[] = [];
+    const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
+    const options = { bootstrapRounds: 60, seed: 5 };
+    helper.prepare(counts, { ...options, seed: 6 });
+    const shared = await board(helper, options, false);
+    const starts = sent.filter((m) => m.type === 'start');
+    expect(starts).toHaveLength(2);
+    // Rounds are asked only for the job that began; the prepared one is dropped.
+    const begun = starts[1].job;
+    expect(sent.filter((m) => m.type === 'rounds').every((m) => m.job === begun)).toBe(true);
+    expect(shared).toEqual(computeLeaderboard(counts, options));
+    helper.close();
+  });
+
+  it('prepares nothing on one core', async () => {
+    const sent: HelperRequest[] = [];
+    const helper = new BootstrapHelper(helperOnThisThread(sent), () => 1);
+    const options = { bootstrapRounds: 20, seed: 1 };
+    expect(await board(helper, options, true)).toEqual(computeLeaderboard(counts, options));
+    expect(sent).toEqual([]);
+  });
+});
