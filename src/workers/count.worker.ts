@@ -107,7 +107,9 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       const { counts } = reader.reader.read(tally);
       gap *= GAP_GROWTH;
       nextReport = performance.now() + gap;
-      const filters = final ? filtersOf(split, { columns: filterColumns, hints: dimensions, ignored }, reader.reader) : undefined;
+      const filters = final
+        ? filtersOf(split ?? FilterTally.unsplit(tally), { columns: filterColumns, hints: dimensions, ignored }, reader.reader)
+        : undefined;
       const transfer = filters && 'cube' in filters ? cubeBuffers(filters.cube) : [];
       post(
         {
@@ -215,12 +217,7 @@ function startHelper(parts: (Blob | string)[], columns: string[], weight: string
 }
 
 /** The filter cube of the whole file's split tuples, or why there is none. */
-function filtersOf(
-  split: FilterTally | null,
-  found: Omit<EarlyFilterData, 'cube'>,
-  reader: TallyReader,
-): EarlyFilterData | { skipped: string } {
-  if (!split) return { skipped: 'no low-cardinality filter columns' };
+function filtersOf(split: FilterTally, found: Omit<EarlyFilterData, 'cube'>, reader: TallyReader): EarlyFilterData | { skipped: string } {
   if (split.overflow) return { skipped: split.overflow };
   const layout = reader.cellsInLayout();
   const cube = layout && filterCube(split, layout);

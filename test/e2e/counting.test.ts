@@ -53,6 +53,21 @@ async function votesWhere(path: string, where: string): Promise<Map<string, numb
   }
 }
 
+/** Each model's votes in the real pair counts (a count a row) where `where` holds, summed by DuckDB in Node. */
+async function countedVotesWhere(where: string): Promise<Map<string, number>> {
+  const db = await createNodeConnector();
+  try {
+    const rows = await db.query(
+      `SELECT m, sum(count) AS n FROM (SELECT model_a AS m, count FROM read_parquet($1) WHERE ${where}
+         UNION ALL SELECT model_b, count FROM read_parquet($1) WHERE ${where}) GROUP BY m`,
+      [COUNTS],
+    );
+    return new Map(rows.map((r) => [String(r.m), Number(r.n)]));
+  } finally {
+    db.close();
+  }
+}
+
 /** Battles per value of `column`, counted by DuckDB in Node. */
 async function battlesBy(path: string, column: string): Promise<Map<string, number>> {
   const db = await createNodeConnector();
@@ -241,7 +256,7 @@ describe('the first leaderboard is counted while the file is read', () => {
     expect(shares.every((p) => p >= 0 && p < 100)).toBe(true);
     for (const [model, rating] of final) expect(Math.abs(rating - expected.get(model)!), model).toBeLessThanOrEqual(0.05);
   });
-  test('before DuckDB holds the rows, the tallied language, anonymous and turn filters answer; DuckDB then shows the same board', async () => {
+  test('before DuckDB holds the rows, the tally answers the sample’s outcome toggles and a drop’s language, anonymous and turn filters; DuckDB then shows the same board', async () => {
     // A page of its own whose DuckDB engine is held back until the early filters are checked: no race with its load.
     const own = await openSession();
     let release = () => {};
@@ -253,11 +268,21 @@ describe('the first leaderboard is counted while the file is read', () => {
         await route.continue();
       });
       await page.goto(appUrl());
-      await page.getByTestId('file-input').waitFor({ state: 'attached', timeout: 60_000 });
-      await page.getByTestId('file-input').setInputFiles(file);
       const panel = page.getByTestId('early-filters');
-      await panel.waitFor({ timeout: 120_000 });
       const duckReady = () => page.evaluate(() => performance.getEntriesByName('arena-lens:duck-ready').length);
+      const countedBy = () => page.getByTestId('filters-aside').getAttribute('data-counted-by');
+      // The default sample (pair counts, no column to filter on) offers its outcome toggles before DuckDB too.
+      await panel.getByTestId('quick-min-votes').fill('0');
+      await panel.getByTestId('quick-min-votes').dispatchEvent('change');
+      await panel.getByTestId('quick-exclude-ties').check();
+      await waitForVotes(page, await countedVotesWhere("winner <> 'tie'"));
+      expect(await countedBy()).toBe('tally');
+      await panel.getByTestId('quick-exclude-ties').uncheck();
+      await waitForVotes(page, await countedVotesWhere('true'));
+      expect(await duckReady()).toBe(0);
+
+      await page.getByTestId('file-input').setInputFiles(file);
+      await panel.locator('[data-dimension="language"]').waitFor({ timeout: 120_000 });
       expect(await duckReady()).toBe(0);
       // The language's values are offered with the battles DuckDB counts of each.
       const listed = await panel
@@ -272,7 +297,6 @@ describe('the first leaderboard is counted while the file is read', () => {
       await panel.getByTestId('quick-min-votes').dispatchEvent('change');
       await panel.locator('[data-dimension="language"] li[data-value="French"] input').check();
       await waitForVotes(page, await votesWhere(file, "language = 'French'"));
-      const countedBy = () => page.getByTestId('filters-aside').getAttribute('data-counted-by');
       expect(await countedBy()).toBe('tally');
       await page.getByTestId('quick-anonymous-only').check();
       await waitForVotes(page, await votesWhere(file, "language = 'French' AND anony"));

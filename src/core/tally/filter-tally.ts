@@ -101,6 +101,24 @@ export class FilterTally {
     this.dropped = columns.map(() => false);
   }
 
+  /**
+   * A VoteTally's own tuples, split by no column: for a file with no column to filter on (pair
+   * counts, a bare three-column export), its cube still answers the outcome toggles before DuckDB.
+   */
+  static unsplit(tally: {
+    weighted: boolean;
+    rows: readonly number[];
+    weight: readonly number[];
+    invalid: readonly number[];
+  }): FilterTally {
+    const split = new FilterTally([], tally.weighted);
+    split.base = tally.rows.map((_, t) => t);
+    split.rows = [...tally.rows];
+    split.weight = [...tally.weight];
+    split.invalid = [...tally.invalid];
+    return split;
+  }
+
   /** The columns split on (those not left out), by number. */
   get kept(): number[] {
     return this.columns.flatMap((_, c) => (this.dropped[c] ? [] : [c]));

@@ -30,10 +30,12 @@ import { columnProfileSql, describeSql, readColumnProfile, readColumns } from '.
 import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
 
 const FILE = join(import.meta.dirname, '../../../static-data/arena-conversations.parquet');
+/** The real Chatbot Arena pair counts: model_a, model_b, winner and a count, nothing to filter on. */
+const COUNTS_FILE = join(import.meta.dirname, '../../../static-data/chatbot-arena-20240814-counts.parquet');
 
 /** The file counted as the worker counts it: shares read into tallies (a helper's merged in), then the cube. */
-async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: number) {
-  const file = new Blob([readFileSync(FILE)]);
+async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: number, path = FILE) {
+  const file = new Blob([readFileSync(path)]);
   const first = await openPart(file);
   try {
     const schema = tableFromIPC(first.file.schema().intoIPCStream()).schema;
@@ -68,7 +70,8 @@ async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: n
     const reader = new TallyReader(mapping, kinds);
     const { counts } = reader.read(tally);
     const layout = reader.cellsInLayout();
-    const cube = layout && filterCube(split, layout);
+    // No column to split on: the worker's cube is the tally's own tuples (outcome toggles only).
+    const cube = layout && filterCube(filterColumns.length ? split : FilterTally.unsplit(tally), layout);
     const kept = filterColumns.filter((_, c) => !split.dropped[c]);
     const early = cube && earlyFilters({ columns: kept, hints, ignored: preset.ignored ?? [], cube });
     return { filterColumns, counts, split, cube, early };
@@ -235,3 +238,38 @@ describe('the filter cube counted while a file is read', () => {
 function sqlOf(q: { sql: string; params: readonly unknown[] }): [string, unknown[]] {
   return [q.sql, [...q.params]];
 }
+
+describe('the filter cube of a file with no column to filter on', () => {
+  it('answers the outcome toggles of the real pair counts (weighted rows) with the cells DuckDB counts', async () => {
+    await init({ module_or_path: readFileSync('node_modules/parquet-wasm/esm/parquet_wasm_bg.wasm') });
+    const db = await createNodeConnector();
+    try {
+      const opened = await loadAndRecognise(db, COUNTS_FILE);
+      await buildBattles(db, opened);
+      const columns = readColumns(await db.query(describeSql(BATTLES_TABLE).sql));
+      const whole = await readCounts(db);
+      const { filterColumns, counts, early } = await countWithFilters(opened, 1, undefined, COUNTS_FILE);
+      expect(filterColumns).toEqual([]);
+      expect(counts).toEqual(whole);
+      expect(early!.dims).toEqual([]);
+      const quick = { ...DEFAULT_VIEW.quick };
+      expect(earlySlice(early!, counts, [], quick)).toBe(counts);
+      // Votes per outcome summed from the file's count column, independently of the tally.
+      const [sums] = await db.query(
+        `SELECT sum(count) FILTER (WHERE winner = 'model_a') AS a, sum(count) FILTER (WHERE winner = 'model_b') AS b,
+                sum(count) FILTER (WHERE winner = 'tie') AS tie, sum(count) FILTER (WHERE winner = 'tie (bothbad)') AS both_bad
+           FROM read_parquet($1)`,
+        [COUNTS_FILE],
+      );
+      expect(early!.outcomes).toEqual({ a: Number(sums.a), b: Number(sums.b), tie: Number(sums.tie), both_bad: Number(sums.both_bad) });
+      for (const toggles of [{ excludeTies: true }, { excludeBothBad: true }, { excludeTies: true, excludeBothBad: true }]) {
+        const slice = earlySlice(early!, counts, [], { ...quick, ...toggles });
+        const where = filtersSql(quickFilters({ ...quick, ...toggles }, columns), columns);
+        expect(slice, JSON.stringify(toggles)).toEqual(await readCounts(db, where, whole.models));
+        expect(slice!.n.reduce((sum, n) => sum + n, 0)).toBeLessThan(whole.n.reduce((sum, n) => sum + n, 0));
+      }
+    } finally {
+      db.close();
+    }
+  });
+});
