@@ -269,10 +269,18 @@ export async function coldVisit(url: string, runs = 3): Promise<{ board: number[
     await withPage(
       url,
       async (page) => {
-        await page.waitForFunction(() => (window as unknown as { __observed: Observed }).__observed?.usable !== null, null, {
-          timeout: 120_000,
-          polling: 50,
-        });
+        // Both: the filters may answer (from the counting worker's tally) before the board is painted.
+        await page.waitForFunction(
+          () => {
+            const log = (window as unknown as { __observed?: Observed }).__observed;
+            return !!log && log.usable !== null && log.boards.length > 0;
+          },
+          null,
+          {
+            timeout: 120_000,
+            polling: 50,
+          },
+        );
         const log = await observed(page);
         board.push(log.boards[0]);
         usable.push(log.usable!);
