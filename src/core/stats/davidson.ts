@@ -1,7 +1,7 @@
 import { fitByGroup, type RatingFit, type RatingScale } from './fit-groups.ts';
 import type { NewtonOptions } from './newton-maximise.ts';
 import type { PairCounts } from './pair-counts.ts';
-import type { PairLikelihood } from './pair-likelihood.ts';
+import { addPairBlock, outcomeOuter, type PairLikelihood } from './pair-likelihood.ts';
 import { collapsePairs } from './pair-table.ts';
 
 /**
@@ -29,7 +29,6 @@ export const davidsonLikelihood: PairLikelihood = {
   derivatives(table, x, g, h) {
     const { i, j, winsI, winsJ, ties } = table;
     const m = table.modelCount,
-      size = m + 1,
       lambda = x[m];
     g.fill(0);
     if (h) h.fill(0);
@@ -55,15 +54,7 @@ export const davidsonLikelihood: PairLikelihood = {
       const hdd = n * (pa + pb - (pa - pb) * (pa - pb)),
         hdl = -n * (pa - pb) * pt,
         hll = n * pt * (1 - pt);
-      h[a * size + a] += hdd / 4;
-      h[b * size + b] += hdd / 4;
-      h[a * size + b] -= hdd / 4;
-      h[b * size + a] -= hdd / 4;
-      h[a * size + m] += hdl / 2;
-      h[m * size + a] += hdl / 2;
-      h[b * size + m] -= hdl / 2;
-      h[m * size + b] -= hdl / 2;
-      h[m * size + m] += hll;
+      addPairBlock(h, m, a, b, hdd / 4, hdl / 2, hll);
     }
   },
   scoreOuter(table, x) {
@@ -86,27 +77,13 @@ export const davidsonLikelihood: PairLikelihood = {
         sum = ea + eb + et;
       const diff = (ea - eb) / sum,
         pt = et / sum;
-      let uu = 0,
-        uv = 0,
-        vv = 0;
-      const w = voteWeight ? voteWeight[p] : 1; // weighted counts carry one w; the meat needs w²
-      const add = (count: number, u: number, v: number) => {
-        uu += w * count * u * u;
-        uv += w * count * u * v;
-        vv += w * count * v * v;
-      };
-      add(winsI[p], (1 - diff) / 2, -pt);
-      add(winsJ[p], (-1 - diff) / 2, -pt);
-      add(ties[p], -diff / 2, 1 - pt);
-      out[a * size + a] += uu;
-      out[b * size + b] += uu;
-      out[a * size + b] -= uu;
-      out[b * size + a] -= uu;
-      out[a * size + m] += uv;
-      out[m * size + a] += uv;
-      out[b * size + m] -= uv;
-      out[m * size + b] -= uv;
-      out[m * size + m] += vv;
+      const [uu, uv, vv] = outcomeOuter(
+        voteWeight ? voteWeight[p] : 1,
+        [winsI[p], (1 - diff) / 2, -pt],
+        [winsJ[p], (-1 - diff) / 2, -pt],
+        [ties[p], -diff / 2, 1 - pt],
+      );
+      addPairBlock(out, m, a, b, uu, uv, vv);
     }
     return out;
   },

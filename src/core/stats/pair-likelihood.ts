@@ -25,3 +25,39 @@ export interface PairLikelihood {
 export function logSigmoid(d: number): number {
   return d >= 0 ? -Math.log1p(Math.exp(-d)) : d - Math.log1p(Math.exp(d));
 }
+
+/**
+ * Adds one pair's terms to a square matrix over x = [θ_0 … θ_{m-1}, κ] (a negative Hessian, or a
+ * sum of s sᵀ) of a likelihood with one extra parameter κ: the pair (a, b) moves θ_a and θ_b
+ * oppositely and κ once, so it adds `dd` on (a,a), (b,b) and −dd on (a,b), (b,a); `dk` on (a,κ),
+ * (κ,a) and −dk on (b,κ), (κ,b); `kk` on (κ,κ).
+ */
+export function addPairBlock(out: Float64Array, m: number, a: number, b: number, dd: number, dk: number, kk: number): void {
+  const size = m + 1;
+  out[a * size + a] += dd;
+  out[b * size + b] += dd;
+  out[a * size + b] -= dd;
+  out[b * size + a] -= dd;
+  out[a * size + m] += dk;
+  out[m * size + a] += dk;
+  out[b * size + m] -= dk;
+  out[m * size + b] -= dk;
+  out[m * size + m] += kk;
+}
+
+/**
+ * A pair's s sᵀ summed over its outcomes, for a likelihood with one extra parameter: each outcome
+ * is [votes, u, v], u its score in θ_a (−u in θ_b), v in κ. `w` is the pair's vote weight: weighted
+ * counts carry one w, the meat needs w². Returns [Σu², Σuv, Σv²] for addPairBlock.
+ */
+export function outcomeOuter(w: number, ...outcomes: [count: number, u: number, v: number][]): [number, number, number] {
+  let uu = 0,
+    uv = 0,
+    vv = 0;
+  for (const [count, u, v] of outcomes) {
+    uu += w * count * u * u;
+    uv += w * count * u * v;
+    vv += w * count * v * v;
+  }
+  return [uu, uv, vv];
+}

@@ -1,5 +1,4 @@
-import type { PairLikelihood } from './pair-likelihood.ts';
-import { logSigmoid } from './pair-likelihood.ts';
+import { addPairBlock, logSigmoid, outcomeOuter, type PairLikelihood } from './pair-likelihood.ts';
 
 /**
  * Rao & Kupper (1967), "Ties in paired-comparison experiments", JASA 62:194–204, with θ = e^κ ≥ 1:
@@ -53,15 +52,7 @@ export const raoKupperLikelihood: PairLikelihood = {
         v = wb * sb * (1 - sb);
       const hdd = u + v,
         hdk = v - u;
-      h[a * size + a] += hdd;
-      h[b * size + b] += hdd;
-      h[a * size + b] -= hdd;
-      h[b * size + a] -= hdd;
-      h[a * size + m] += hdk;
-      h[m * size + a] += hdk;
-      h[b * size + m] -= hdk;
-      h[m * size + b] -= hdk;
-      h[m * size + m] += u + v;
+      addPairBlock(h, m, a, b, hdd, hdk, u + v);
     }
     if (tied > 0) {
       const e = Math.exp(-2 * kappa);
@@ -83,27 +74,13 @@ export const raoKupperLikelihood: PairLikelihood = {
       const d = x[a] - x[b];
       const ra = 1 - sigmoid(d - kappa),
         rb = 1 - sigmoid(-d - kappa);
-      let uu = 0,
-        uv = 0,
-        vv = 0;
-      const w = voteWeight ? voteWeight[p] : 1; // weighted counts carry one w; the meat needs w²
-      const add = (count: number, u: number, v: number) => {
-        uu += w * count * u * u;
-        uv += w * count * u * v;
-        vv += w * count * v * v;
-      };
-      add(winsI[p], ra, -ra);
-      add(winsJ[p], -rb, -rb);
-      add(ties[p], ra - rb, -ra - rb + tieTerm);
-      out[a * size + a] += uu;
-      out[b * size + b] += uu;
-      out[a * size + b] -= uu;
-      out[b * size + a] -= uu;
-      out[a * size + m] += uv;
-      out[m * size + a] += uv;
-      out[b * size + m] -= uv;
-      out[m * size + b] -= uv;
-      out[m * size + m] += vv;
+      const [uu, uv, vv] = outcomeOuter(
+        voteWeight ? voteWeight[p] : 1,
+        [winsI[p], ra, -ra],
+        [winsJ[p], -rb, -rb],
+        [ties[p], ra - rb, -ra - rb + tieTerm],
+      );
+      addPairBlock(out, m, a, b, uu, uv, vv);
     }
     return out;
   },
