@@ -8,7 +8,6 @@ import { basename } from 'node:path';
 import { belowMinimumFlag, leaderboardObject, leaderboardRecords } from '../../core/export/leaderboard-export.ts';
 import { toCsv } from '../../core/export/csv.ts';
 import { provenanceRecord, withProvenance, type Provenance } from '../../core/export/provenance.ts';
-import type { HubRef } from '../../core/hub/hub-ref.ts';
 import { promptSource } from '../../core/schema/derived.ts';
 import { readCounts } from '../../core/sql/pair-counts.ts';
 import { describeSql, readColumns } from '../../core/sql/summary.ts';
@@ -17,7 +16,6 @@ import { dropModelsBelow, minVotesInForce, type DroppedModel } from '../../core/
 import { rankChanges, type RankChange } from '../../core/stats/rank-change.ts';
 import { clusterTopics, type TopicModel, type TopicNode } from '../../core/topics/cluster.ts';
 import { inTopic, promptRowsSql, topicTableSql } from '../../core/topics/topic-sql.ts';
-import type { QuickToggles } from '../../core/view/view-state.ts';
 import { quickFilterWords } from '../../core/view/quick-filters.ts';
 import { createNodeConnector } from '../node-connector.ts';
 import { BoardThreads } from '../parallel-board.ts';
@@ -26,6 +24,7 @@ import { leaderboardText } from './leaderboard-text.ts';
 import { buildBattles, loadAndRecognise, RAW_TABLE, readSummary } from './open-file.ts';
 import { describeInput, inputWarnings } from './report.ts';
 import type { Io } from './run.ts';
+import type { RankArgs } from '../rank.ts';
 import { readSlice } from './slice.ts';
 
 export const TOPICS_FORMAT = 'arena-lens-topics/1';
@@ -35,21 +34,14 @@ export const DEFAULT_TOPIC_SEED = 1;
 const EXAMPLES = 2;
 const EXAMPLE_CHARS = 90;
 
-export interface TopicsArgs {
-  file: string;
-  hf?: HubRef;
-  where: string[];
-  quick: QuickToggles;
-  anchor?: { model: string; value: number };
-  bootstrapRounds: number;
-  ties: 'half' | 'davidson';
-  intervals: 'bootstrap' | 'sandwich';
-  /** The clustering's seed (1–999999, as the page's). */
-  seed: number;
+/** What `rank --topics` reads of rank's arguments (its seed is the clustering's), and --topic. */
+export type TopicsArgs = Pick<
+  RankArgs,
+  'file' | 'hf' | 'where' | 'quick' | 'anchor' | 'bootstrapRounds' | 'seed' | 'ties' | 'intervals' | 'output'
+> & {
   /** --topic: one topic's board (a broad topic or a sub-topic); null: every broad topic's. */
   topic: number | null;
-  output: 'text' | 'json' | 'csv';
-}
+};
 
 /** The options --topics cannot go with: other boards and modes. */
 export const TOPICS_EXCLUDES = ['style-control', 'control', 'method', 'audit', 'reweight-pairs'] as const;
