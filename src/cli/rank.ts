@@ -7,12 +7,10 @@
  * Exit codes: 0 done, 1 the file could not be read or understood, 2 bad usage.
  */
 import { openAsBlob } from 'node:fs';
-import { basename } from 'node:path';
 import { leaderboardCsv, leaderboardJson } from '../core/export/leaderboard-export.ts';
 import type { Provenance } from '../core/export/provenance.ts';
 import { fingerprintFile } from '../core/view/fingerprint.ts';
 import { DEFAULT_SLICE_MIN_VOTES, minVotesInForce, type DroppedModel } from '../core/stats/min-votes.ts';
-import { quickFilterWords } from '../core/view/quick-filters.ts';
 import { UsageError } from './lib/errors.ts';
 import { leaderboardText, signalText } from './lib/leaderboard-text.ts';
 import { buildBattles, loadAndRecognise, RAW_TABLE, readSummary } from './lib/open-file.ts';
@@ -29,6 +27,7 @@ import type { LoadedFile } from './read-file.ts';
 import type { HubFile } from './read-hub.ts';
 import { anchorOption, choiceOption, integerOption, parseOptions } from './lib/options.ts';
 import { describeInput, inputWarnings } from './lib/report.ts';
+import { boardProvenance } from './lib/board-provenance.ts';
 import { isEntry, processIo, reportError, runAsEntry, type Io } from './lib/run.ts';
 import { createNodeConnector } from './node-connector.ts';
 import { BoardThreads } from './parallel-board.ts';
@@ -277,18 +276,10 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         throw new UsageError(`--anchor: model "${args.anchor.model}" is not among the ${counts.models.length} models of ${args.file}`);
       }
       const provenance: Provenance = {
-        file: basename(opened.file.name),
-        fingerprint: await fileFingerprint(args.file),
-        slice: args.where.length ? args.where.join(' · ') : 'all votes',
-        quickFilters: quickFilterWords(args.quick, minVotes),
-        anchor: args.anchor ?? null,
-        ties: args.ties,
-        intervals: args.intervals,
-        rounds: args.bootstrapRounds,
+        ...boardProvenance(args, opened.file.name, await fileFingerprint(args.file), minVotes),
         reweighted: args.reweightPairs,
         // Set once the board is fitted: `rank` runs every round before it writes.
         roundsDone: null,
-        provisional: false,
         seed: args.seed,
       };
       io.stderr(describeInput(opened.file, opened.detection, summary) + '\n');

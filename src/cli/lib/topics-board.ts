@@ -4,7 +4,6 @@
  * battles (the --where slice AND the topic) with each model's rank change against all votes of the
  * slice. `--topic ID` prints one topic's board (the ID the page keeps in tp_topic).
  */
-import { basename } from 'node:path';
 import { belowMinimumFlag, leaderboardObject, leaderboardRecords } from '../../core/export/leaderboard-export.ts';
 import { toCsv } from '../../core/export/csv.ts';
 import { provenanceRecord, withProvenance, type Provenance } from '../../core/export/provenance.ts';
@@ -16,7 +15,6 @@ import { dropModelsBelow, minVotesInForce, type DroppedModel } from '../../core/
 import { rankChanges, type RankChange } from '../../core/stats/rank-change.ts';
 import { clusterTopics, type TopicModel, type TopicNode } from '../../core/topics/cluster.ts';
 import { inTopic, promptRowsSql, topicTableSql } from '../../core/topics/topic-sql.ts';
-import { quickFilterWords } from '../../core/view/quick-filters.ts';
 import { createNodeConnector } from '../node-connector.ts';
 import { BoardThreads } from '../parallel-board.ts';
 import { FileError, UsageError } from './errors.ts';
@@ -24,6 +22,7 @@ import { leaderboardText } from './leaderboard-text.ts';
 import { buildBattles, loadAndRecognise, RAW_TABLE, readSummary } from './open-file.ts';
 import { describeInput, inputWarnings } from './report.ts';
 import type { Io } from './run.ts';
+import { boardProvenance } from './board-provenance.ts';
 import type { RankArgs } from '../rank.ts';
 import { readSlice } from './slice.ts';
 
@@ -139,16 +138,8 @@ export async function runTopics(args: TopicsArgs, fingerprint: string | null, io
     }
     for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
     const provenance: Provenance = {
-      file: basename(opened.file.name),
-      fingerprint,
-      slice: args.where.length ? args.where.join(' · ') : 'all votes',
-      quickFilters: quickFilterWords(args.quick, minVotes),
-      anchor: args.anchor ?? null,
-      ties: args.ties,
-      intervals: args.intervals,
-      rounds: args.bootstrapRounds,
+      ...boardProvenance(args, opened.file.name, fingerprint, minVotes),
       roundsDone: args.bootstrapRounds,
-      provisional: false,
       seed: 0,
     };
     const facts = { prompts: texts.length, withText, seed: args.seed, minVotes };
