@@ -42,12 +42,22 @@ export async function createNodeConnector(path = ':memory:'): Promise<NodeConnec
   };
 }
 
-/** bigint → number, recursively through lists and structs; Dates and bytes stay as they are. */
+/**
+ * bigint → number, recursively through lists and structs; Dates and bytes stay as they are. The
+ * rows, lists and structs are the reader's fresh objects, changed in place: copying every row cost
+ * a tenth of a second of rank's whole-file tally (13,621 rows, measured).
+ */
 function toPlain(v: unknown): unknown {
   if (typeof v === 'bigint') return Number(v);
-  if (Array.isArray(v)) return v.map(toPlain);
-  if (v !== null && typeof v === 'object' && !(v instanceof Date) && !(v instanceof Uint8Array)) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toPlain(x)]));
+  if (v === null || typeof v !== 'object' || v instanceof Date || v instanceof Uint8Array) return v;
+  if (Array.isArray(v)) {
+    for (let k = 0; k < v.length; k++) v[k] = toPlain(v[k]);
+    return v;
   }
-  return v;
+  const fields = v as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const x = fields[key];
+    if (x !== null && (typeof x === 'bigint' || typeof x === 'object')) fields[key] = toPlain(x);
+  }
+  return fields;
 }
