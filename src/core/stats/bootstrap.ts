@@ -192,6 +192,13 @@ export class RatingBootstrap {
     return this.done - start;
   }
 
+  /** Rounds neither run nor handed out (those handed back included). */
+  get unclaimed(): number {
+    let n = this.high - this.low;
+    for (const range of this.returned) n += range.count;
+    return n;
+  }
+
   /** Hands out the highest `count` rounds not yet run nor handed out, for runRange elsewhere; null when none is left. */
   claim(count: number): { from: number; count: number } | null {
     const n = Math.min(Math.max(0, Math.floor(count)), this.high - this.low);

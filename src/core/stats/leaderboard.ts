@@ -165,6 +165,11 @@ export class IncrementalLeaderboard {
     return this.bootstrapState ? this.bootstrapState.roundsDone : 0;
   }
 
+  /** Bootstrap rounds neither run nor handed to a helper. */
+  get roundsUnclaimed(): number {
+    return this.bootstrapPlan ? (this.bootstrapState ? this.bootstrapState.unclaimed : this.bootstrapPlan.rounds) : 0;
+  }
+
   /** Bootstrap rounds handed to a helper and taken back (RatingBootstrap.claim, runRange, absorb, release). */
   claimRounds(count: number): { from: number; count: number } | null {
     return this.bootstrap ? this.bootstrap.claim(count) : null;

@@ -91,12 +91,12 @@ export class BootstrapHelper {
     this.send({ type: 'start', job, counts, options });
   }
 
-  /** Hands out chunks of `chunk` rounds until IN_FLIGHT are out. */
+  /** Hands out chunks of `chunk` rounds (smaller near the end: endChunk) until IN_FLIGHT are out. */
   feed(job: number, chunk: number): void {
     const board = this.board;
     if (job !== this.job || !board || this.broken) return;
     while (this.outstanding.size < IN_FLIGHT) {
-      const range = board.claimRounds(chunk);
+      const range = board.claimRounds(endChunk(board, chunk));
       if (!range) return;
       this.outstanding.set(range.from, range);
       this.send({ type: 'rounds', job: this.job, ...range });
@@ -187,6 +187,15 @@ export class BootstrapHelper {
   }
 }
 
+/**
+ * A chunk of at most `chunk` rounds, and at most a fifth of those left once few are: at the end
+ * each side then holds a round or two rather than a chunk or two (this side waiting on the
+ * helper's last chunks, or the helper on this side's, was the bootstrap's tail).
+ */
+function endChunk(board: IncrementalLeaderboard, chunk: number): number {
+  return Math.max(1, Math.min(chunk, Math.floor(board.roundsUnclaimed / (IN_FLIGHT + 3))));
+}
+
 export interface BootstrapRun {
   /** Rounds per chunk run on this side between two looks at the world. */
   chunk: number;
@@ -218,7 +227,7 @@ export async function runBootstrap(
       helper.absorb(job);
       helper.feed(job, run.chunk);
       // Everything left is with the helper: wait for it rather than spin.
-      if (board.runRounds(run.chunk) === 0 && !board.finished) {
+      if (board.runRounds(endChunk(board, run.chunk)) === 0 && !board.finished) {
         await helper.reply(job);
         helper.absorb(job);
       }

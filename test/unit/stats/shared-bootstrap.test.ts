@@ -83,6 +83,25 @@ describe('a bootstrap shared with a helper', () => {
     helper.close();
   });
 
+  it('hands out smaller chunks near the end, down to single rounds, and counts the rounds left unclaimed', async () => {
+    const sent: HelperRequest[] = [];
+    const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
+    const options = { bootstrapRounds: 120, seed: 2 };
+    const probe = new IncrementalLeaderboard(counts, options);
+    expect(probe.roundsUnclaimed).toBe(120);
+    const range = probe.claimRounds(30)!;
+    probe.runRounds(10);
+    expect(probe.roundsUnclaimed).toBe(80);
+    probe.releaseRounds(range);
+    expect(probe.roundsUnclaimed).toBe(110);
+    const shared = await board(helper, options, true);
+    const sizes = sent.flatMap((m) => (m.type === 'rounds' ? [m.count] : []));
+    expect(Math.max(...sizes)).toBe(5);
+    expect(sizes.at(-1)).toBe(1);
+    expect(shared).toEqual(computeLeaderboard(counts, options));
+    helper.close();
+  });
+
   it('prepares nothing on one core', async () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 1);
