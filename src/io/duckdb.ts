@@ -43,6 +43,15 @@ export interface Duck extends Session {
 }
 
 let ready: Promise<Duck> | null = null;
+/** While the engine compiles: stops that start (getDuck starts again when next asked). */
+let abortCompile: (() => void) | null = null;
+
+/** DuckDB's start was stopped for a newer file (abortDuckStart): whoever waited on it gives way. */
+export class DuckStartAborted extends Error {
+  constructor() {
+    super('DuckDB’s start was put off for a newer file');
+  }
+}
 /** The engine's bytes downloaded ahead (a blob: address), or null when that failed. */
 let prefetched: Promise<string | null> | null = null;
 
@@ -67,6 +76,15 @@ export function getDuck(): Promise<Duck> {
   return ready;
 }
 
+/**
+ * Stops DuckDB's start if its engine is still compiling: on two cores the compile (34 MB) halves
+ * the speed of a file dropped meanwhile, whose board does not need DuckDB. Its load asks for DuckDB
+ * again once that board is on screen, and the compile starts over from the bytes already here.
+ */
+export function abortDuckStart(): void {
+  abortCompile?.();
+}
+
 /** Drops the current instance (its memory only returns to the browser when the worker ends). */
 export async function resetDuck(): Promise<void> {
   const old = ready;
@@ -76,17 +94,27 @@ export async function resetDuck(): Promise<void> {
 
 async function start(): Promise<Duck> {
   mark('duck-start');
-  const bundle = await duckdb.selectBundle({
-    mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
-    eh: { mainModule: ehWasm, mainWorker: ehWorker },
-  });
-  // The engine downloaded ahead, if this is the one the browser runs.
-  const ahead = bundle.mainModule === ehWasm && prefetched ? await prefetched : null;
-  prefetched = null;
-  const worker = new Worker(bundle.mainWorker!);
-  const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
-  await db.instantiate(ahead ?? bundle.mainModule, bundle.pthreadWorker);
-  if (ahead) URL.revokeObjectURL(ahead);
+  let stop = () => {};
+  const aborted = new Promise<never>((_, reject) => (stop = () => reject(new DuckStartAborted())));
+  abortCompile = stop;
+  let db: duckdb.AsyncDuckDB;
+  try {
+    const bundle = await duckdb.selectBundle({
+      mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
+      eh: { mainModule: ehWasm, mainWorker: ehWorker },
+    });
+    // The engine downloaded ahead, if this is the one the browser runs (kept until used: a start stopped leaves it).
+    const download = bundle.mainModule === ehWasm ? prefetched : null;
+    const ahead = download ? await Promise.race([download, aborted]) : null;
+    const worker = new Worker(bundle.mainWorker!);
+    abortCompile = () => (worker.terminate(), stop());
+    db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
+    await Promise.race([db.instantiate(ahead ?? bundle.mainModule, bundle.pthreadWorker), aborted]);
+    if (download) prefetched = null;
+    if (ahead) URL.revokeObjectURL(ahead);
+  } finally {
+    abortCompile = null;
+  }
   const conn = await db.connect();
   await conn.query('SET autoload_known_extensions=false; SET autoinstall_known_extensions=false;');
   await conn.query(`ATTACH ':memory:' AS packed (COMPRESS)`);

@@ -2,7 +2,7 @@
  * The loaded dataset: opening a source, progress while it loads, the result, and what went wrong.
  * A newer open supersedes an older one still running.
  */
-import { getDuck, prefetchDuck, type Duck } from '../io/duckdb.ts';
+import { abortDuckStart, getDuck, prefetchDuck, type Duck } from '../io/duckdb.ts';
 import { mark } from '../io/marks.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
 import { LoadError, sourceName, type LoadProgress, type Source } from '../io/source.ts';
@@ -87,6 +87,8 @@ export class DatasetStore {
   async open(source: Source, mapping?: ColumnMapping): Promise<void> {
     const generation = ++this.generation;
     mark('open');
+    // A start of DuckDB for the dataset before (still compiling) would slow this one's board: it starts again after.
+    if (generation > 1) abortDuckStart();
     this.opens++;
     this.earlyCounts = null;
     this.earlyFilters = null;
@@ -165,7 +167,14 @@ export class DatasetStore {
     await this.counter.count(parts, mapping, (update) => {
       if (generation !== this.generation || this.phase !== 'loading' || this.countedWhole) return;
       if (update.final) this.boardShown = new Promise<void>((resolve) => (this.showBoard = resolve));
-      if (update.filters && 'cube' in update.filters) this.earlyFilters = earlyFilters(update.filters);
+      const filters = update.filters;
+      if (filters && 'cube' in filters) {
+        // The board first: coding the cube and drawing the panel's value lists take the page's thread
+        // (hundreds of ms for 1.67M battles on a busy machine), which the board's drawing waits on.
+        void Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]).then(() => {
+          if (generation === this.generation && this.phase === 'loading') this.earlyFilters = earlyFilters(filters);
+        });
+      }
       this.earlyCounts = update.counts;
       this.provisional = update.final ? null : update.rowsRead / Math.max(1, update.totalRows);
       if (update.final) {

@@ -19,7 +19,7 @@ import { onlineEloSource, type OnlineEloSource } from './online-elo.ts';
 import { DEFAULT_SAMPLE, SAMPLES, sampleFile, type Sample } from '../io/samples.ts';
 import { loadCountsJson } from '../io/counts-json.ts';
 import { fingerprintFile } from '../core/view/fingerprint.ts';
-import { markPainted } from '../io/marks.ts';
+import { afterPaint, markPainted } from '../io/marks.ts';
 import { absentLenses, AUTO_LENS, LENS_IDS, offeredLenses, shownLens, type LensData } from '../core/view/lenses.ts';
 import { MATRIX_MODES } from '../core/charts/matrix.ts';
 import { leaderboardOptions, otherScaleOptions } from '../core/view/rating-options.ts';
@@ -220,7 +220,8 @@ export class PageState {
       const shown = whole
         ? this.ratings.run(counts, options, otherScaleOptions(rating, counts.models))
         : this.ratings.run(counts, { ...options, bootstrapRounds: 0 });
-      if (whole) void shown.then(() => this.data.countedBoardShown());
+      // Painted, not just set: DuckDB's start and the early filters wait for it, and would delay the paint.
+      if (whole) void shown.then(() => afterPaint(() => this.data.countedBoardShown()));
     });
     // Before DuckDB holds the rows, the tally's filter cube answers the filters it covers (issue 28).
     $effect(() => {
