@@ -54,7 +54,8 @@ export class BoardThreads {
       chunk: CHUNK,
       breathe: () => new Promise((resolve) => setImmediate(resolve)),
       live: () => true,
-      onChunk: () => {},
+      // Once the helper has rounds to run: the sandwich here, in parallel, not after the last round.
+      onChunk: () => board.computeSandwich(),
     });
     return board.current();
   }

@@ -165,6 +165,11 @@ export class IncrementalLeaderboard {
     return this.bootstrapState ? this.bootstrapState.roundsDone : 0;
   }
 
+  /** The sandwich intervals now rather than at the next current(), for a thread with time to spare (the board is the same). */
+  computeSandwich(): void {
+    this.sandwich ??= sandwichIntervals(this.fit, this.likelihood);
+  }
+
   /** Bootstrap rounds neither run nor handed to a helper. */
   get roundsUnclaimed(): number {
     return this.bootstrapPlan ? (this.bootstrapState ? this.bootstrapState.unclaimed : this.bootstrapPlan.rounds) : 0;

@@ -43,6 +43,12 @@ describe('computeLeaderboard on the Chatbot Arena counts', () => {
     expect(next.rows.map((r) => r.rating)).toEqual(first.rows.map((r) => r.rating));
     board.runRounds(Infinity);
     expect(board.current()).toEqual(computeLeaderboard(counts, { bootstrapRounds: 50, seed: 2 }));
+    // Sandwich intervals computed ahead (computeSandwich) are the ones a quick look then shows.
+    const ahead = new IncrementalLeaderboard(counts, { bootstrapRounds: 50, seed: 2 });
+    ahead.computeSandwich();
+    expect(ahead.current({ quick: true }).rows.map((r) => [r.se, r.sandwichLower, r.sandwichUpper])).toEqual(
+      next.rows.map((r) => [r.se, r.sandwichLower, r.sandwichUpper]),
+    );
     // A sandwich board shows its intervals at once, quick or not.
     const sandwich = new IncrementalLeaderboard(counts, { bootstrapRounds: 50, intervals: 'sandwich' }).current({ quick: true });
     expect(sandwich.rows[0].lower).not.toBeNull();
