@@ -34,6 +34,17 @@ const backslashed = (s: string, quote: string) =>
   s.replace(/[\\\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\r')).replaceAll(quote, `\\${quote}`);
 const doubled = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
+// Trino and DuckDB write all of this alike: standard quoting, VARCHAR, TRY_CAST and strpos.
+const STANDARD: DialectRules = {
+  ident: quoteIdent,
+  literal: doubled,
+  text: 'VARCHAR',
+  double: 'DOUBLE',
+  boolean: 'BOOLEAN',
+  tryCast: 'TRY_CAST',
+  strpos: (h, n) => `strpos(${h}, ${n})`,
+};
+
 const RULES: Record<Dialect, DialectRules> = {
   spark: {
     ident: (n) => `\`${nonEmpty(n).replaceAll('`', '``')}\``,
@@ -53,24 +64,8 @@ const RULES: Record<Dialect, DialectRules> = {
     tryCast: 'SAFE_CAST',
     strpos: (h, n) => `strpos(${h}, ${n})`,
   },
-  trino: {
-    ident: quoteIdent,
-    literal: doubled,
-    text: 'VARCHAR',
-    double: 'DOUBLE',
-    boolean: 'BOOLEAN',
-    tryCast: 'TRY_CAST',
-    strpos: (h, n) => `strpos(${h}, ${n})`,
-  },
-  duckdb: {
-    ident: quoteIdent,
-    literal: doubled,
-    text: 'VARCHAR',
-    double: 'DOUBLE',
-    boolean: 'BOOLEAN',
-    tryCast: 'TRY_CAST',
-    strpos: (h, n) => `strpos(${h}, ${n})`,
-  },
+  trino: STANDARD,
+  duckdb: STANDARD,
 };
 
 function nonEmpty(name: string): string {
