@@ -77,7 +77,7 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     const card = page.locator('[data-testid="browse-rows"] article', { hasText: text }).first();
     expect(await card.count()).toBe(1);
     expect(await card.textContent()).toContain(text);
-    expect(await card.locator('.chip', { hasText: row.question_id }).count()).toBe(1);
+    expect(await card.locator('.tag', { hasText: row.question_id }).count()).toBe(1);
     const panel = page.locator('#lens-panel');
     for (const selector of ['img', 'iframe', 'script', 'style', 'svg[onload]', 'a', 'h1', '[onerror]', '[onload]']) {
       expect(await panel.locator(selector).count(), selector).toBe(0);
