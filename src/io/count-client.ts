@@ -1,6 +1,7 @@
 /**
  * The page's handle on the counting worker (count.worker.ts): one source counted at a time; a new
- * count or a cancel silences the one before.
+ * count or a cancel silences the one before. After the final counts, the low-cardinality filters
+ * are tallied when the page asks (prepareFilters), so the first board has the cores to itself.
  */
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
@@ -11,40 +12,65 @@ export interface CountUpdate {
   rowsRead: number;
   totalRows: number;
   final: boolean;
-  /** With the final counts: the low-cardinality filters' cube, or why there is none. */
-  filters?: Extract<CountResponse, { type: 'counts' }>['filters'];
+  /** With the final counts: the low-cardinality filters come once prepareFilters asks for them. */
+  splitting: boolean;
 }
+
+/** The low-cardinality filters' cube, or why there is none. */
+export type CountedFilters = Extract<CountResponse, { type: 'filters' }>['filters'];
 
 export class VoteCounter {
   private worker: Worker | null = null;
   private id = 0;
   private handler: ((message: CountResponse) => void) | null = null;
   private settle: (() => void) | null = null;
+  /** The count whose filters the worker holds back until asked, and who waits for them. */
+  private splitting: { id: number; asked: Promise<void>; arrived: () => void } | null = null;
 
   /**
    * Counts `parts` (a parquet source); `onCounts` gets provisional counts, then the final ones. The
    * promise settles (never rejects) when the final counts are in, or the source cannot be counted,
    * or the count is cancelled or superseded.
    */
-  count(parts: (Blob | string)[], mapping: ColumnMapping | undefined, onCounts: (update: CountUpdate) => void): Promise<void> {
+  count(
+    parts: (Blob | string)[],
+    mapping: ColumnMapping | undefined,
+    onCounts: (update: CountUpdate) => void,
+    onFilters: (filters: CountedFilters) => void = () => undefined,
+  ): Promise<void> {
     this.cancel();
     const id = ++this.id;
     return new Promise<void>((resolve) => {
       this.settle = resolve;
       this.handler = (message) => {
         if (message.id !== id) return;
-        if (message.type === 'counts')
-          onCounts({
-            counts: message.counts,
-            rowsRead: message.rowsRead,
-            totalRows: message.totalRows,
-            final: message.final,
-            ...(message.filters ? { filters: message.filters } : {}),
-          });
-        if (message.type === 'skipped' || message.final) this.done();
+        if (message.type === 'filters') {
+          onFilters(message.filters);
+          return this.done();
+        }
+        if (message.type === 'skipped') return this.done();
+        const splitting = message.final && !!message.splitting;
+        onCounts({ counts: message.counts, rowsRead: message.rowsRead, totalRows: message.totalRows, final: message.final, splitting });
+        if (!message.final) return;
+        if (!splitting) return this.done();
+        // The counts are in (the promise settles); the handler stays for the filters.
+        let arrived = () => {};
+        this.splitting = { id, asked: new Promise<void>((resolve) => (arrived = resolve)), arrived };
+        this.settle?.();
+        this.settle = null;
       };
       this.ensureWorker().postMessage({ type: 'count', id, parts, ...(mapping ? { mapping } : {}) } satisfies CountRequest);
     });
+  }
+
+  /**
+   * Asks the worker for the filters of the last count, whose final counts said they would come;
+   * settles when they are in (onFilters has had them), or the count is cancelled or superseded.
+   */
+  prepareFilters(): Promise<void> {
+    if (!this.splitting) return Promise.resolve();
+    this.worker?.postMessage({ type: 'split', id: this.splitting.id } satisfies CountRequest);
+    return this.splitting.asked;
   }
 
   cancel(): void {
@@ -57,6 +83,8 @@ export class VoteCounter {
     this.handler = null;
     this.settle?.();
     this.settle = null;
+    this.splitting?.arrived();
+    this.splitting = null;
   }
 
   /** Starts the worker ahead of the first count: its script and parquet engine load while the source is fetched. */

@@ -46,6 +46,8 @@ export class DatasetStore {
   countedWhole = $state(false);
   /** With the whole file's counts: the low-cardinality filters the tally answers before DuckDB holds the rows (issue 28). */
   earlyFilters = $state.raw<EarlyFilters | null>(null);
+  /** The board is counted and the counting worker will tally those filters next: the panel says they are being prepared. */
+  earlyFiltersPending = $state(false);
   /** Set when a file loaded but its shape was not recognised: the mapping form edits it. */
   unrecognised = $state.raw<{ source: LoadedSource; columns: ColumnInfo[] } | null>(null);
   sourceLabel = $state('');
@@ -92,6 +94,7 @@ export class DatasetStore {
     this.opens++;
     this.earlyCounts = null;
     this.earlyFilters = null;
+    this.earlyFiltersPending = false;
     this.provisional = null;
     this.countedWhole = false;
     this.countedBoardShown();
@@ -164,24 +167,41 @@ export class DatasetStore {
             : null;
     // A file's format is the worker's to find (it reads the first bytes off this thread): CSV and JSON are skipped there.
     if (!parts) return;
-    await this.counter.count(parts, mapping, (update) => {
-      if (generation !== this.generation || this.phase !== 'loading' || this.countedWhole) return;
-      if (update.final) this.boardShown = new Promise<void>((resolve) => (this.showBoard = resolve));
-      const filters = update.filters;
-      if (filters && 'cube' in filters) {
+    const current = () => generation === this.generation && this.phase === 'loading';
+    let shown: Promise<void> = Promise.resolve();
+    await this.counter.count(
+      parts,
+      mapping,
+      (update) => {
+        if (!current() || this.countedWhole) return;
+        if (update.final) this.boardShown = new Promise<void>((resolve) => (this.showBoard = resolve));
+        this.earlyCounts = update.counts;
+        this.provisional = update.final ? null : update.rowsRead / Math.max(1, update.totalRows);
+        if (update.final) {
+          this.earlyFiltersPending = update.splitting;
+          this.countedWhole = true;
+          mark('counted');
+        }
+      },
+      (filters) => {
         // The board first: coding the cube and drawing the panel's value lists take the page's thread
         // (hundreds of ms for 1.67M battles on a busy machine), which the board's drawing waits on.
-        void Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]).then(() => {
-          if (generation === this.generation && this.phase === 'loading') this.earlyFilters = earlyFilters(filters);
+        shown = Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]).then(() => {
+          if (!current()) return;
+          if ('cube' in filters) this.earlyFilters = earlyFilters(filters);
+          this.earlyFiltersPending = false;
         });
-      }
-      this.earlyCounts = update.counts;
-      this.provisional = update.final ? null : update.rowsRead / Math.max(1, update.totalRows);
-      if (update.final) {
-        this.countedWhole = true;
-        mark('counted');
-      }
-    });
+      },
+    );
+    if (!this.earlyFiltersPending || generation !== this.generation) return;
+    // The low-cardinality filters are tallied once the board is on screen (its fit and drawing want
+    // both cores), and before DuckDB's load, which waits for this.
+    await Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]);
+    if (generation !== this.generation) return;
+    await this.counter.prepareFilters();
+    await shown;
+    // None may come (the worker failed): the panel then says what it said before.
+    if (generation === this.generation) this.earlyFiltersPending = false;
   }
 
   /** The page shows the board of the counted file (or will not): DuckDB's load may start. */

@@ -19,6 +19,8 @@ export type CountRequest =
       /** The user's mapping; else the shape is recognised as the page does (schema, then winner values). */
       mapping?: ColumnMapping;
     }
+  /** The count's board is on screen: the filter columns may be tallied now (a second pass). */
+  | { type: 'split'; id: number }
   | { type: 'cancel'; id: number };
 
 export type CountResponse =
@@ -30,9 +32,11 @@ export type CountResponse =
       rowsRead: number;
       totalRows: number;
       final: boolean;
-      /** With the final counts: the filter cube of the low-cardinality columns (filter-tally.ts), or why there is none. */
-      filters?: EarlyFilterData | { skipped: string };
+      /** With the final counts: a 'filters' answer follows once the page asks for it ('split'). */
+      splitting?: boolean;
     }
+  /** The filter cube of the low-cardinality columns (filter-tally.ts), or why there is none; the count's last answer. */
+  | { type: 'filters'; id: number; filters: EarlyFilterData | { skipped: string } }
   /** The source cannot be counted here (no known shape, a column type only DuckDB reads, an unreadable file): DuckDB's path alone serves it. */
   | { type: 'skipped'; id: number; reason: string };
 
@@ -57,19 +61,14 @@ export interface TallyData {
   rows: Float64Array;
   weight: Float64Array;
   invalid: Float64Array;
-  /** The tuples split by the filter columns, or why they were not. */
-  split?: FilterTallyData;
-  splitSkipped?: string;
 }
 
-/** To the counting worker's helper: tally `columns` (and sum `weight`) over the share's row groups of `parts`. */
-export interface CountHelperRequest {
-  parts: (Blob | string)[];
-  columns: string[];
-  weight: string | null;
-  /** Filter columns to split the tuples by (read after the weight). */
-  split: string[];
-  share: Share;
-}
+/**
+ * To the counting worker's helper: tally `columns` (and sum `weight`) over the share's row groups of
+ * `parts`; then, when asked, split those rows by the filter columns `split` (a second pass).
+ */
+export type CountHelperRequest =
+  { type: 'count'; parts: (Blob | string)[]; columns: string[]; weight: string | null; share: Share } | { type: 'split'; split: string[] };
 
-export type CountHelperResponse = { type: 'tally'; tally: TallyData } | { type: 'failed'; reason: string };
+export type CountHelperResponse =
+  { type: 'tally'; tally: TallyData } | { type: 'split'; split: FilterTallyData } | { type: 'failed'; reason: string };

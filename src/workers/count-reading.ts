@@ -16,7 +16,6 @@ import type { Cell, CellKind } from '../core/schema/row-vote.ts';
 import type { Share, TallyData } from './count-protocol.ts';
 import { Utf8Codes } from '../core/tally/utf8-codes.ts';
 import { VoteTally } from '../core/tally/vote-tally.ts';
-import type { FilterTally } from '../core/tally/filter-tally.ts';
 
 /** A part opened by parquet-wasm, and its footer as core/parquet reads it (null when it cannot). */
 export interface OpenedPart {
@@ -46,44 +45,54 @@ export interface GroupColumns {
 }
 
 /** Something that codes a column's values: a VoteTally, or a FilterTally for the filter columns. */
-interface Coder {
+export interface Coder {
   code(c: number, value: Cell): number;
 }
 
-/** Tallies the mapped columns of one row group into `tally`, and the filter columns (when any) into `split`. */
+/** Each row of a group as the tally numbered it (its tuple), and its weight when the tally sums one. */
+export interface TalliedRows {
+  keys: Int32Array;
+  weights: Float64Array | null;
+}
+
+/** Tallies the mapped columns of one row group into `tally`. */
 export class GroupTallier {
   private readonly coders: Utf8Codes[];
-  private readonly splitCoders: Utf8Codes[];
 
   constructor(
     private readonly tally: VoteTally,
     private readonly tallied: readonly string[],
     private readonly weight: string | null,
-    private readonly split: FilterTally | null = null,
   ) {
     this.coders = tallied.map((_, c) => new Utf8Codes((text) => tally.code(c, text)));
-    this.splitCoders = (split?.columns ?? []).map((_, c) => new Utf8Codes((text) => split!.code(c, text)));
   }
 
-  /** `group`'s columns are the tallied ones, then the weight column (when there is one), then the filter columns. */
-  add(group: GroupColumns): void {
+  /** `group`'s columns are the tallied ones, then the weight column (when there is one). */
+  add(group: GroupColumns): TalliedRows {
     const n = group.rows;
-    const codes = this.tallied.map((name, c) => this.codes(group, c, name, this.tally, this.coders[c], c, n));
+    const codes = this.tallied.map((name, c) => groupCodes(group, c, name, this.tally, this.coders[c], c, n, false));
     // A weight is numeric (the shape check refuses any other), so parquet-wasm always reads it.
-    const w = this.weight ? weights(group.table!, this.weight, n) : null;
-    const keys = this.tally.addCoded(codes, w, n);
-    const split = this.split;
-    if (!split || split.overflow) return;
-    const at = this.tallied.length + (this.weight ? 1 : 0);
-    const splitCodes = split.columns.map((name, c) => this.codes(group, at + c, name, split, this.splitCoders[c], c, n));
-    split.add(keys, splitCodes, w, n);
+    const weights = this.weight ? readWeights(group.table!, this.weight, n) : null;
+    return { keys: this.tally.addCoded(codes, weights, n), weights };
   }
+}
 
-  private codes(group: GroupColumns, index: number, name: string, coder: Coder, utf8: Utf8Codes, c: number, n: number): Int32Array {
-    const chunk = group.dictionaries[index];
-    // A filter column's integers are numbers (FilterTally.code); the vote tally keeps what Arrow gives.
-    return chunk ? dictionaryCodes(chunk, coder, c, n) : tableCodes(group.table!, name, coder, c, utf8, n, coder !== this.tally);
-  }
+/**
+ * The codes of column `index` of `group` (named `name`), by `coder`'s column `c`. `numbers`: integers
+ * coded as numbers (a filter column's), not as the bigints Arrow gives (the vote tally keeps those).
+ */
+export function groupCodes(
+  group: GroupColumns,
+  index: number,
+  name: string,
+  coder: Coder,
+  utf8: Utf8Codes,
+  c: number,
+  n: number,
+  numbers: boolean,
+): Int32Array {
+  const chunk = group.dictionaries[index];
+  return chunk ? dictionaryCodes(chunk, coder, c, n) : tableCodes(group.table!, name, coder, c, utf8, n, numbers);
 }
 
 /** Each dictionary value is coded once; each row takes its value's code. */
@@ -173,10 +182,8 @@ async function readChunks(
   );
 }
 
-export function tallyData(tally: VoteTally, split: FilterTally | null = null): TallyData {
+export function tallyData(tally: VoteTally): TallyData {
   return {
-    ...(split && !split.overflow ? { split: split.data() } : {}),
-    ...(split?.overflow ? { splitSkipped: split.overflow } : {}),
     values: tally.values,
     codes: tally.codes.map((list) => Int32Array.from(list)),
     rows: Float64Array.from(tally.rows),
@@ -185,8 +192,8 @@ export function tallyData(tally: VoteTally, split: FilterTally | null = null): T
   };
 }
 
-/** Adds a helper's tally to `tally` (same columns), and its split tuples to `split`. */
-export function mergeTally(tally: VoteTally, data: TallyData, split: FilterTally | null = null): void {
+/** Adds a helper's tally to `tally` (same columns); returns the number here of each of its tuples. */
+export function mergeTally(tally: VoteTally, data: TallyData): Int32Array {
   const columns = data.values.length;
   const here = new Int32Array(data.rows.length);
   for (let t = 0; t < data.rows.length; t++) {
@@ -194,9 +201,7 @@ export function mergeTally(tally: VoteTally, data: TallyData, split: FilterTally
     for (let c = 0; c < columns; c++) values.push(data.values[c][data.codes[c][t]]);
     here[t] = tally.addGroup(values, data.rows[t], data.weight[t], data.invalid[t]);
   }
-  if (!split) return;
-  if (!data.split) split.giveUp(data.splitSkipped ?? 'the helper did not split its tuples');
-  else split.merge(data.split, (t) => here[t]);
+  return here;
 }
 
 /** Writes the codes of one column's rows in a batch into `out`. */
@@ -291,7 +296,7 @@ function encodeIntegers(
 }
 
 /** Each row's weight as a number (NaN when missing), over the table's batches. */
-function weights(table: Table, column: string, n: number): Float64Array {
+function readWeights(table: Table, column: string, n: number): Float64Array {
   const out = new Float64Array(n);
   let at = 0;
   for (const batch of table.batches) {

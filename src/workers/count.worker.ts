@@ -4,8 +4,9 @@
  * decoded, row group by row group, coded by value (Utf8 bytes hashed, never turned into a string per
  * row) and tallied (core/tally); the distinct tuples then go through the same row rules as the
  * battles SQL. It never waits for DuckDB, which loads the file alongside and takes over for slices.
- * The preset's low-cardinality filter columns split the tuples further (core/tally/filter-tally.ts):
- * with the final counts comes a cube that answers those filters before DuckDB holds the rows.
+ * The preset's low-cardinality filter columns split the tuples further (core/tally/filter-tally.ts)
+ * in a second pass (count-split.ts), once the page says the first board is on screen: the first
+ * pass reads only what the board needs. Its cube answers those filters before DuckDB holds the rows.
  */
 import init, { type RowGroupMetaData } from 'parquet-wasm/esm';
 import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
@@ -17,7 +18,8 @@ import { TallyReader, tallyColumns, tallyValues, VoteTally } from '../core/tally
 import { schemaColumns } from '../core/schema/arrow-schema.ts';
 import { startsAsParquet } from '../core/parquet/footer.ts';
 import type { CountHelperRequest, CountHelperResponse, CountRequest, CountResponse, EarlyFilterData, Share } from './count-protocol.ts';
-import { kindOf, mergeTally, openPart, readShare, GroupTallier } from './count-reading.ts';
+import { kindOf, mergeTally, openPart, readShare, GroupTallier, type GroupColumns } from './count-reading.ts';
+import { KeptRows, splitShare } from './count-split.ts';
 import { FilterTally, filterColumnsFor, filterCube, type FilterCube } from '../core/tally/filter-tally.ts';
 
 const ready = init({ module_or_path: wasmUrl });
@@ -34,6 +36,8 @@ const GAP_GROWTH = 4;
 /** A source this long is read by two workers (this one and a helper) when there are two cores. */
 const HELPED_ROWS = 4_000_000;
 let current = -1;
+/** A count waiting for the page's word to split its rows by the filter columns: its id, and the answer (false: superseded). */
+let splitWait: { id: number; answer: (go: boolean) => void } | null = null;
 
 function post(message: CountResponse, transfer: Transferable[] = []): void {
   (self as unknown as DedicatedWorkerGlobalScope).postMessage(message, transfer);
@@ -41,7 +45,9 @@ function post(message: CountResponse, transfer: Transferable[] = []): void {
 
 self.onmessage = (event: MessageEvent<CountRequest>) => {
   const request = event.data;
+  if (request.type === 'split') return splitWait?.id === request.id ? splitWait.answer(true) : undefined;
   current = request.id;
+  splitWait?.answer(false);
   if (request.type === 'cancel') return;
   void count(request).catch((error) => {
     if (current === request.id) post({ type: 'skipped', id: request.id, reason: error instanceof Error ? error.message : String(error) });
@@ -63,7 +69,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     const { columns: tallied, weight } = tallyColumns(base);
     // Each column's kind as the battles SQL reads it (from the file's schema, which every row group shares).
     const kinds = Object.fromEntries(columns.map(({ name }) => [name, kindOf(schema.fields.find((f) => f.name === name)?.type)]));
-    // The preset's low-cardinality filters, split on while reading so they answer before DuckDB has the rows.
+    // The preset's low-cardinality filters, split on in a second pass so they answer before DuckDB has the rows.
     const hints = early ?? detectPreset(columns);
     const dimensions = hints.ok ? hints.dimensions : [];
     const ignored = (hints.ok ? hints.preset.ignored : undefined) ?? [];
@@ -73,7 +79,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     const narrow = narrowColumns(metadata.rowGroups()[0]);
     const filterColumns = filterColumnsFor(columns, kinds, base, dimensions, ignored, narrow);
     const splitOn = filterColumns.map((c) => c.name);
-    const read = [...tallied, ...(weight ? [weight] : []), ...splitOn];
+    const read = [...tallied, ...(weight ? [weight] : [])];
     const problem = rowVoteProblem(base, kinds);
     if (problem) return post({ type: 'skipped', id, reason: problem });
     const firstRows = metadata.fileMetadata().numRows();
@@ -83,22 +89,28 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       totalRows >= HELPED_ROWS && metadata.rowGroups().length * parts.length >= 2 && (navigator.hardwareConcurrency ?? 1) >= 2
         ? { index: 0, of: 2 }
         : { index: 0, of: 1 };
-    helper = share.of > 1 ? startHelper(parts, tallied, weight, splitOn) : null;
+    helper = share.of > 1 ? startHelper(parts, tallied, weight) : null;
     // The share this worker reads, for the provisional share shown (both readers go at about the same pace).
     const shareRows = Math.round(totalRows / share.of);
     const tally = new VoteTally(tallied, !!weight);
-    const split = splitOn.length ? new FilterTally(splitOn, !!weight) : null;
-    const tallier = new GroupTallier(tally, tallied, weight, split);
+    const tallier = new GroupTallier(tally, tallied, weight);
+    // Each row's tuple, for the second pass; the shares read here, in order.
+    const kept = splitOn.length ? new KeptRows() : null;
+    const sharesRead: Share[] = [share];
+    const add = (group: GroupColumns) => {
+      const rows = tallier.add(group);
+      kept?.keep(rows, tally.tuples);
+    };
     const started = performance.now();
     let nextReport = started + FIRST_BOARD_MS;
     let gap = FIRST_BOARD_MS;
     let reader: { key: string; reader: TallyReader } | null = null;
-    /** Posts the counts so far; false when there is nothing to post (no rows read, or no shape fits). */
-    const report = (final: boolean): boolean => {
-      if (current !== id) return false;
+    /** Posts the counts so far and returns their reader; null when there is nothing to post (no rows read, or no shape fits). */
+    const report = (final: boolean, splitting = false): TallyReader | null => {
+      if (current !== id) return null;
       // The winner labels (and whether values name models) are read from the values counted so far, as detection reads them from the table.
       const mapping = request.mapping ?? mappingFor(columns, tally, base, kinds);
-      if (!mapping) return false;
+      if (!mapping) return null;
       // The same mapping whatever the order its labels were met in: a new key would read every tuple again.
       const key = JSON.stringify(mapping, (_, v: unknown) =>
         v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1))) : v,
@@ -107,23 +119,16 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       const { counts } = reader.reader.read(tally);
       gap *= GAP_GROWTH;
       nextReport = performance.now() + gap;
-      const filters = final
-        ? filtersOf(split ?? FilterTally.unsplit(tally), { columns: filterColumns, hints: dimensions, ignored }, reader.reader)
-        : undefined;
-      const transfer = filters && 'cube' in filters ? cubeBuffers(filters.cube) : [];
-      post(
-        {
-          type: 'counts',
-          id,
-          counts,
-          rowsRead: final ? tally.totalRows : Math.min(tally.totalRows, shareRows),
-          totalRows: final ? tally.totalRows : Math.max(shareRows, 1),
-          final,
-          ...(filters ? { filters } : {}),
-        },
-        transfer,
-      );
-      return true;
+      post({
+        type: 'counts',
+        id,
+        counts,
+        rowsRead: final ? tally.totalRows : Math.min(tally.totalRows, shareRows),
+        totalRows: final ? tally.totalRows : Math.max(shareRows, 1),
+        final,
+        ...(splitting ? { splitting } : {}),
+      });
+      return reader.reader;
     };
     const finished = await readShare(
       first,
@@ -132,34 +137,52 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       share,
       () => current === id,
       (group, last) => {
-        tallier.add(group);
+        add(group);
         const now = performance.now();
         if (!last && now >= nextReport && restExpected(now - started, tally.totalRows, shareRows) >= REST_MS) report(false);
       },
     );
     if (!finished) return;
+    /** The helper's tuples numbered as here, when it counted its share (and keeps its rows for the second pass). */
+    let helped: Int32Array | null = null;
     if (helper) {
-      const answer = await helper.answer;
+      const answer = await helper.next();
       if (current !== id) return;
-      if (answer.type === 'tally') mergeTally(tally, answer.tally, split);
+      if (answer.type === 'tally') helped = mergeTally(tally, answer.tally);
       else {
         // The helper failed: its row groups are read here.
         const rest = { index: 1, of: share.of };
-        if (
-          !(await readShare(
-            first,
-            parts,
-            read,
-            rest,
-            () => current === id,
-            (group) => tallier.add(group),
-          ))
-        )
-          return;
+        sharesRead.push(rest);
+        if (!(await readShare(first, parts, read, rest, () => current === id, add))) return;
       }
     }
     // The page's load waits for this answer: a file with no rows (or none this shape reads) is left to DuckDB's path.
-    if (!report(true) && current === id) post({ type: 'skipped', id, reason: 'no rows to count' });
+    const cells = report(true, true);
+    if (!cells) {
+      if (current === id) post({ type: 'skipped', id, reason: 'no rows to count' });
+      return;
+    }
+    const found = { columns: filterColumns, hints: dimensions, ignored };
+    if (!kept) {
+      // No column to split on: the tally's own tuples answer the outcome toggles (a few thousand: sent at once).
+      const filters = filtersOf(FilterTally.unsplit(tally), found, cells);
+      return post({ type: 'filters', id, filters }, 'cube' in filters ? cubeBuffers(filters.cube) : []);
+    }
+    // The board's counts are out; the filter columns wait until the page has drawn it (or gone on).
+    if (!(await splitWanted(id))) return;
+    const live = () => current === id;
+    const split = new FilterTally(splitOn, !!weight);
+    // The helper splits the rows of its share meanwhile, on the other core.
+    if (helped) helper!.worker?.postMessage({ type: 'split', split: splitOn } satisfies CountHelperRequest);
+    for (const read of sharesRead) if (!(await splitShare(first, parts, read, live, kept, split)) && !split.overflow) return;
+    if (helper && helped && !split.overflow) {
+      const answer = await helper.next();
+      if (!live()) return;
+      if (answer.type === 'split') split.merge(answer.split, (t) => helped[t]);
+      else split.giveUp(answer.type === 'failed' ? answer.reason : 'the helper did not split its rows');
+    }
+    const filters = filtersOf(split, found, cells);
+    post({ type: 'filters', id, filters }, 'cube' in filters ? cubeBuffers(filters.cube) : []);
   } finally {
     first.file.free();
     helper?.worker?.terminate();
@@ -177,10 +200,23 @@ function restExpected(elapsed: number, rowsRead: number, rows: number): number {
   return rowsRead > 0 ? (elapsed / rowsRead) * Math.max(0, rows - rowsRead) : Infinity;
 }
 
-/** A helper counting the other share: its worker (to end it), and its answer (its tally, or why it failed). */
+/** A helper counting the other share: its worker (to end it, or ask for its split), and its answers in turn. */
 interface Helper {
   worker: Worker | null;
-  answer: Promise<CountHelperResponse>;
+  next(): Promise<CountHelperResponse>;
+}
+
+/** Whether the page asks for count `id`'s rows to be split by the filter columns (false: a newer count or a cancel came first). */
+function splitWanted(id: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    splitWait = {
+      id,
+      answer: (go) => {
+        splitWait = null;
+        resolve(go);
+      },
+    };
+  });
 }
 
 /** Bytes a row a split column may take in the file (dictionary-coded labels take well under one). */
@@ -199,20 +235,34 @@ function narrowColumns(group: RowGroupMetaData | undefined): Set<string> {
   return narrow;
 }
 
-function startHelper(parts: (Blob | string)[], columns: string[], weight: string | null, split: string[]): Helper {
+function startHelper(parts: (Blob | string)[], columns: string[], weight: string | null): Helper {
+  // Answers not yet asked for, and askers not yet answered; after a crash, every answer is that.
+  const answers: CountHelperResponse[] = [];
+  const askers: ((answer: CountHelperResponse) => void)[] = [];
+  let crash: CountHelperResponse | null = null;
+  const next = () =>
+    new Promise<CountHelperResponse>((resolve) => {
+      const answer = answers.shift() ?? crash;
+      if (answer) resolve(answer);
+      else askers.push(resolve);
+    });
   try {
     const worker = new Worker(new URL('./count-helper.worker.ts', import.meta.url), { type: 'module' });
-    const answer = new Promise<CountHelperResponse>((resolve) => {
-      worker.onmessage = (event: MessageEvent<CountHelperResponse>) => resolve(event.data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        resolve({ type: 'failed', reason: event.message });
-      };
-    });
-    worker.postMessage({ parts, columns, weight, split, share: { index: 1, of: 2 } } satisfies CountHelperRequest);
-    return { worker, answer };
+    worker.onmessage = (event: MessageEvent<CountHelperResponse>) => {
+      const asker = askers.shift();
+      if (asker) asker(event.data);
+      else answers.push(event.data);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      crash = { type: 'failed', reason: event.message };
+      for (const asker of askers.splice(0)) asker(crash);
+    };
+    worker.postMessage({ type: 'count', parts, columns, weight, share: { index: 1, of: 2 } } satisfies CountHelperRequest);
+    return { worker, next };
   } catch (error) {
-    return { worker: null, answer: Promise.resolve({ type: 'failed', reason: String(error) }) };
+    crash = { type: 'failed', reason: String(error) };
+    return { worker: null, next };
   }
 }
 

@@ -169,6 +169,37 @@ const marksAfterOpen = (page: Page, name: string) =>
     return performance.getEntriesByName(`arena-lens:${name}`).filter((e) => e.startTime >= open).length;
   }, name);
 
+/** What the filter aside shows, each time it changes: whether the file opened last was counted, and where the aside ended (the board's side). */
+interface FilterState {
+  state: 'preparing' | 'early-filters';
+  counted: boolean;
+  asideRight: number;
+}
+
+/** Runs in the page before its scripts: records the filter aside's states as they appear. */
+function watchFilterStates(): void {
+  const states: FilterState[] = [];
+  (window as unknown as { filterStates: FilterState[] }).filterStates = states;
+  const check = () => {
+    const state = document.querySelector('[data-testid="early-filters"]')
+      ? 'early-filters'
+      : document.querySelector('[data-testid="filters-preparing"]')
+        ? 'preparing'
+        : null;
+    if (!state || states.at(-1)?.state === state) return;
+    states.push({
+      state,
+      counted: performance
+        .getEntriesByName('arena-lens:counted')
+        .some((e) => e.startTime >= (performance.getEntriesByName('arena-lens:open').at(-1)?.startTime ?? Infinity)),
+      asideRight: document.querySelector('[data-testid="filters-aside"]')!.getBoundingClientRect().right,
+    });
+  };
+  const start = () => new MutationObserver(check).observe(document.documentElement, { subtree: true, childList: true });
+  if (document.documentElement) start();
+  else document.addEventListener('readystatechange', start, { once: true });
+}
+
 describe('the first leaderboard is counted while the file is read', () => {
   let session: Session;
   let file: string;
@@ -267,6 +298,7 @@ describe('the first leaderboard is counted while the file is read', () => {
         await held;
         await route.continue();
       });
+      await context.addInitScript(watchFilterStates);
       await page.goto(appUrl());
       const panel = page.getByTestId('early-filters');
       const duckReady = () => page.evaluate(() => performance.getEntriesByName('arena-lens:duck-ready').length);
@@ -284,6 +316,13 @@ describe('the first leaderboard is counted while the file is read', () => {
       await page.getByTestId('file-input').setInputFiles(file);
       await panel.locator('[data-dimension="language"]').waitFor({ timeout: 120_000 });
       expect(await duckReady()).toBe(0);
+      // The board's counts came alone; the filters were tallied after, and said so meanwhile, the board in its place.
+      const states = await page.evaluate(() => (window as unknown as { filterStates: FilterState[] }).filterStates);
+      const [preparing, ready] = states.slice(-2);
+      expect(preparing?.state, JSON.stringify(states)).toBe('preparing');
+      expect(ready.state).toBe('early-filters');
+      expect(preparing.counted).toBe(true);
+      expect(ready.asideRight).toBe(preparing.asideRight);
       // The language's values are offered with the battles DuckDB counts of each.
       const listed = await panel
         .locator('[data-dimension="language"] li')

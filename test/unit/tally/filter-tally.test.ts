@@ -12,6 +12,7 @@ import { tableFromIPC } from 'apache-arrow';
 import { createNodeConnector, type NodeConnector } from '../../../src/cli/node-connector.ts';
 import { buildBattles, loadAndRecognise, type OpenedFile } from '../../../src/cli/lib/open-file.ts';
 import { GroupTallier, kindOf, mergeTally, openPart, readShare, tallyData } from '../../../src/workers/count-reading.ts';
+import { KeptRows, splitShare } from '../../../src/workers/count-split.ts';
 import { TallyReader, tallyColumns, VoteTally } from '../../../src/core/tally/vote-tally.ts';
 import { FilterTally, filterColumnsFor, filterCube, type FilterCube } from '../../../src/core/tally/filter-tally.ts';
 import { CubeCounts } from '../../../src/core/tally/cube-counts.ts';
@@ -33,7 +34,11 @@ const FILE = join(import.meta.dirname, '../../../static-data/arena-conversations
 /** The real Chatbot Arena pair counts: model_a, model_b, winner and a count, nothing to filter on. */
 const COUNTS_FILE = join(import.meta.dirname, '../../../static-data/chatbot-arena-20240814-counts.parquet');
 
-/** The file counted as the worker counts it: shares read into tallies (a helper's merged in), then the cube. */
+/**
+ * The file counted as the worker counts it: shares read into tallies, each row's tuple kept; then a
+ * second pass over the filter columns alone splits those rows, share by share (a helper's tally and
+ * split sent as data and merged in), then the cube.
+ */
 async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: number, path = FILE) {
   const file = new Blob([readFileSync(path)]);
   const first = await openPart(file);
@@ -45,35 +50,46 @@ async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: n
     const { dimensions: hints, preset } = opened.detection;
     const filterColumns = filterColumnsFor(columns, kinds, mapping, hints, preset.ignored ?? []);
     const { columns: tallied, weight } = tallyColumns(mapping);
-    const read = [...tallied, ...(weight ? [weight] : []), ...filterColumns.map((c) => c.name)];
+    const read = [...tallied, ...(weight ? [weight] : [])];
     const tallies = [];
     for (let index = 0; index < shares; index++) {
       const tally = new VoteTally(tallied, !!weight);
-      const split = new FilterTally(
-        filterColumns.map((c) => c.name),
-        !!weight,
-        tupleCap,
-      );
-      const tallier = new GroupTallier(tally, tallied, weight, split);
+      const tallier = new GroupTallier(tally, tallied, weight);
+      const kept = new KeptRows();
       await readShare(
         first,
         [file],
         read,
         { index, of: shares },
         () => true,
-        (group) => tallier.add(group),
+        (group) => kept.keep(tallier.add(group), tally.tuples),
       );
-      tallies.push({ tally, split });
+      tallies.push({ tally, kept, share: { index, of: shares } });
     }
-    const [{ tally, split }, ...helpers] = tallies;
-    for (const helper of helpers) mergeTally(tally, tallyData(helper.tally, helper.split), split);
+    // The board's counts come from the first pass alone.
+    const [mine, ...helpers] = tallies;
+    const tally = mine.tally;
+    const numbered = helpers.map((helper) => mergeTally(tally, tallyData(helper.tally)));
     const reader = new TallyReader(mapping, kinds);
     const { counts } = reader.read(tally);
+    // The second pass: each reader splits the rows it kept, the helpers' merged as the worker merges them.
+    const splitOn = filterColumns.map((c) => c.name);
+    const split = new FilterTally(splitOn, !!weight, tupleCap);
+    for (const [k, { kept, share }] of splitOn.length ? tallies.entries() : []) {
+      const own = k === 0 ? split : new FilterTally(splitOn, !!weight, tupleCap);
+      await splitShare(first, [file], share, () => true, kept, own);
+      // Every row kept by the first pass is split, unless the split was given up.
+      if (!own.overflow) expect(kept.length).toBe(0);
+      if (k > 0) {
+        if (own.overflow) split.giveUp(own.overflow);
+        else split.merge(own.data(), (t) => numbered[k - 1][t]);
+      }
+    }
     const layout = reader.cellsInLayout();
     // No column to split on: the worker's cube is the tally's own tuples (outcome toggles only).
     const cube = layout && filterCube(filterColumns.length ? split : FilterTally.unsplit(tally), layout);
-    const kept = filterColumns.filter((_, c) => !split.dropped[c]);
-    const early = cube && earlyFilters({ columns: kept, hints, ignored: preset.ignored ?? [], cube });
+    const splitColumns = filterColumns.filter((_, c) => !split.dropped[c]);
+    const early = cube && earlyFilters({ columns: splitColumns, hints, ignored: preset.ignored ?? [], cube });
     return { filterColumns, counts, split, cube, early };
   } finally {
     first.file.free();
