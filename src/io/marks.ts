@@ -14,6 +14,9 @@ export type Milestone =
   | 'counted'
   /** A leaderboard of every vote of the file on screen (not a provisional one). Both marked once painted. */
   | 'leaderboard-whole'
+  /** The counting worker asked to tally the low-cardinality filter columns (the board is on screen), and their cube in. */
+  | 'filters-asked'
+  | 'filters-counted'
   /** A filtered slice's pair counts read from DuckDB or the page's copy of the slice cube (the fit comes next). */
   | 'slice-counted'
   /** The dataset's slice cube is ready (or not built): filters count at full speed from now on. */

@@ -186,6 +186,7 @@ export class DatasetStore {
       (filters) => {
         // The board first: coding the cube and drawing the panel's value lists take the page's thread
         // (hundreds of ms for 1.67M battles on a busy machine), which the board's drawing waits on.
+        mark('filters-counted');
         shown = Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]).then(() => {
           if (!current()) return;
           if ('cube' in filters) this.earlyFilters = earlyFilters(filters);
@@ -198,6 +199,7 @@ export class DatasetStore {
     // both cores), and before DuckDB's load, which waits for this.
     await Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]);
     if (generation !== this.generation) return;
+    mark('filters-asked');
     await this.counter.prepareFilters();
     await shown;
     // None may come (the worker failed): the panel then says what it said before.
