@@ -4,6 +4,7 @@
  * fetches nothing but its own files). `static-data/README.md` says how each was generated.
  */
 import chatbotArena from '../../static-data/chatbot-arena-20240814-counts.parquet?url';
+import chatbotArenaCounts from '../../static-data/chatbot-arena-20240814-counts.counts.json?url';
 import chatbotArenaNotice from '../../static-data/chatbot-arena-20240814-counts.NOTICE.txt?url';
 import arenaConversations from '../../static-data/arena-conversations.parquet?url';
 import arenaConversationsCounts from '../../static-data/arena-conversations.counts.json?url';
@@ -38,6 +39,7 @@ export const SAMPLES: Sample[] = [
     label: 'Chatbot Arena 2024-08-14, 1.67M votes',
     file: 'chatbot-arena-20240814-counts.parquet',
     url: chatbotArena,
+    countsUrl: chatbotArenaCounts,
     real: true,
     credit: {
       text: "Real votes: the anonymous battles of LMSYS's clean_battle_20240814 release, counted per pair by the leaderbot project",

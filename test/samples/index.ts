@@ -19,6 +19,10 @@ import { readme } from './readme.ts';
 
 export const SEED = 20240601;
 export const COUNTS_FILE = 'arena-conversations.counts.json';
+/** The real Chatbot Arena counts (copied as published, not generated) and their cells as the page's first board reads them. */
+export const REAL_COUNTS = 'chatbot-arena-20240814-counts.parquet';
+export const REAL_COUNTS_JSON = 'chatbot-arena-20240814-counts.counts.json';
+const STATIC_DATA = join(import.meta.dirname, '../../static-data');
 
 /**
  * Generators in the order they are listed, each with its own slot: its random generator is seeded with
@@ -39,8 +43,11 @@ export const GENERATORS = [
 ];
 export const SAMPLE_FILES = GENERATORS.map((g) => g.module.FILE);
 
-/** The default sample aggregated per (model_a, model_b, outcome), model indices into the sorted model list. */
-async function countsJson(db: Db, path: string): Promise<{ text: string; votes: number; cells: number }> {
+/**
+ * A sample aggregated per (model_a, model_b, outcome), model indices into the sorted model list;
+ * `weight` names a count column (pre-aggregated rows), else each row is one vote.
+ */
+async function countsJson(db: Db, path: string, weight?: string): Promise<{ text: string; votes: number; cells: number }> {
   const src = `read_parquet(${lit(path)})`;
   const models = (
     await db.all(`SELECT DISTINCT m FROM (SELECT model_a AS m FROM ${src} UNION ALL SELECT model_b FROM ${src}) ORDER BY m`)
@@ -49,7 +56,7 @@ async function countsJson(db: Db, path: string): Promise<{ text: string; votes: 
     await db.all(`WITH m AS (SELECT m, CAST(row_number() OVER (ORDER BY m) - 1 AS INTEGER) AS i FROM
       (SELECT DISTINCT model_a AS m FROM ${src} UNION SELECT model_b FROM ${src}))
     SELECT ma.i AS a, mb.i AS b, CAST(CASE winner WHEN 'model_a' THEN 0 WHEN 'model_b' THEN 1 WHEN 'tie' THEN 2
-      WHEN 'tie (bothbad)' THEN 3 END AS INTEGER) AS o, CAST(count(*) AS INTEGER) AS n
+      WHEN 'tie (bothbad)' THEN 3 END AS INTEGER) AS o, CAST(${weight ? `sum(${weight})` : 'count(*)'} AS INTEGER) AS n
     FROM ${src} s JOIN m ma ON s.model_a = ma.m JOIN m mb ON s.model_b = mb.m GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`)
   ).map((r) => [Number(r.a), Number(r.b), Number(r.o), Number(r.n)]);
   const text = `{"models": ${JSON.stringify(models)},\n "cells": [\n${cells.map((c) => `  ${JSON.stringify(c)}`).join(',\n')}\n]}\n`;
@@ -88,6 +95,10 @@ export async function generateSamples(outDir: string, log: (s: string) => void =
     const counts = await countsJson(db, join(outDir, conversations.FILE));
     writeFileSync(join(outDir, COUNTS_FILE), counts.text);
     log(`${COUNTS_FILE.padEnd(30)} ${String(counts.text.length).padStart(9)} bytes  ${counts.cells} cells`);
+    // The first visit's board is fitted from these while the parquet is counted (no parquet engine to start first).
+    const real = await countsJson(db, join(STATIC_DATA, REAL_COUNTS), 'count');
+    writeFileSync(join(outDir, REAL_COUNTS_JSON), real.text);
+    log(`${REAL_COUNTS_JSON.padEnd(30)} ${String(real.text.length).padStart(9)} bytes  ${real.cells} cells`);
     const expected = {
       version: 1,
       seed: SEED,
@@ -106,7 +117,10 @@ export async function generateSamples(outDir: string, log: (s: string) => void =
           'Elo scale (400 points per factor of 10 in odds), mean 1000; P(A beats B) = 1/(1+10^((Rb-Ra)/400)) for votes that are not tie / both_bad',
       },
       default_sample: conversations.FILE,
-      derived: { [COUNTS_FILE]: { from: conversations.FILE, cells: counts.cells, votes: counts.votes, bytes: counts.text.length } },
+      derived: {
+        [COUNTS_FILE]: { from: conversations.FILE, cells: counts.cells, votes: counts.votes, bytes: counts.text.length },
+        [REAL_COUNTS_JSON]: { from: REAL_COUNTS, cells: real.cells, votes: real.votes, bytes: real.text.length },
+      },
       samples,
     };
     writeFileSync(join(outDir, 'expected.json'), JSON.stringify(expected, null, 2) + '\n');

@@ -118,6 +118,7 @@ export function readme(entries: SampleEntry[], files: Record<string, { bytes: nu
     'accuracy, from the same generated rows).',
     '`arena-conversations.counts.json` is the default sample aggregated per (model_a, model_b, outcome) as',
     '`{"models": [...sorted], "cells": [[a_index, b_index, outcome_code, n], ...]}` with outcome codes a 0, b 1, tie 2, both_bad 3.',
+    '`chatbot-arena-20240814-counts.counts.json` is the real counts file (first visit) in the same form, n summed from its `count`.',
     '',
     '| file | shape of | preset | rows | votes | models | size |',
     '|---|---|---|---:|---:|---:|---:|',
