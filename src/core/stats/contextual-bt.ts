@@ -162,6 +162,48 @@ export interface FitData {
   z: Float64Array[];
 }
 
+/** The seats, outcomes and weights of votes, one entry a vote (outcome 0: A won, 1: B won, else a tie). */
+export interface SeatVotes {
+  a: Int32Array;
+  b: Int32Array;
+  outcome: Uint8Array;
+  weight: Float64Array;
+}
+
+/**
+ * The votes a fit uses: a positive weight, two different models, and `also` (say, both models
+ * rated); their indices, their weight, and the weight of all votes.
+ */
+export function keptVotes(
+  votes: SeatVotes,
+  also: (v: number) => boolean = () => true,
+): { keep: number[]; votesUsed: number; votesGiven: number } {
+  const { a, b, weight } = votes;
+  const keep: number[] = [];
+  let votesUsed = 0,
+    votesGiven = 0;
+  for (let v = 0; v < a.length; v++) {
+    votesGiven += weight[v];
+    if (weight[v] > 0 && a[v] !== b[v] && also(v)) {
+      keep.push(v);
+      votesUsed += weight[v];
+    }
+  }
+  return { keep, votesUsed, votesGiven };
+}
+
+/** The kept votes (indices into `votes`) as FitData: y is A's score (1, 0, ½ for a tie); `z` holds the kept votes' covariates. */
+export function keptFitData(votes: SeatVotes, keep: readonly number[], z: Float64Array[]): FitData {
+  const { a, b, outcome, weight } = votes;
+  return {
+    ia: Int32Array.from(keep, (v) => a[v]),
+    ib: Int32Array.from(keep, (v) => b[v]),
+    y: Float64Array.from(keep, (v) => (outcome[v] === 0 ? 1 : outcome[v] === 1 ? 0 : 0.5)),
+    w: Float64Array.from(keep, (v) => weight[v]),
+    z,
+  };
+}
+
 function eta(d: FitData, x: Float64Array, m: number, v: number): number {
   let e = LN10 * (x[d.ia[v]] - x[d.ib[v]]);
   for (let f = 0; f < d.z.length; f++) e += x[m + f] * d.z[f][v];

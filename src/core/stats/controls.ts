@@ -11,7 +11,7 @@
  * A tie or both_bad is y = ½, as in the board.
  */
 import { fitBradleyTerry } from './bradley-terry.ts';
-import { contextualRatings, fitContextual, votesPerModel, type FitData } from './contextual-bt.ts';
+import { contextualRatings, fitContextual, keptFitData, keptVotes, votesPerModel } from './contextual-bt.ts';
 import type { ExclusionReason } from './components.ts';
 import type { RatingFit } from './fit-groups.ts';
 import { normalQuantile } from './normal.ts';
@@ -107,28 +107,18 @@ export function fitControls(
   const z95 = normalQuantile((1 + (options.level ?? 0.95)) / 2);
   const raw = fitBradleyTerry(pairCountsOf(votes), anchor ? { anchor } : {});
   const warnings = raw.warnings.map((w) => w.message);
-  const keep: number[] = [];
-  let votesUsed = 0,
-    votesGiven = 0;
-  for (let v = 0; v < n; v++) {
-    votesGiven += weight[v];
-    if (weight[v] > 0 && a[v] !== b[v] && raw.ratings[a[v]] !== null && raw.ratings[b[v]] !== null) {
-      keep.push(v);
-      votesUsed += weight[v];
-    }
-  }
+  // A vote of a model without a finite raw rating would pull the controlled fit to the penalty alone.
+  const { keep, votesUsed, votesGiven } = keptVotes(votes, (v) => raw.ratings[a[v]] !== null && raw.ratings[b[v]] !== null);
   // Each covariate is fitted per SD (well scaled whatever its unit), never centred: centring would
   // hide a seat effect in it. The seat term is 1.
   const sds = controls.map((c) => weightedSd(c.values, weight, keep));
   const used = controls.flatMap((c, f) => (c.kind === 'seat' || sds[f] > 1e-12 ? [f] : []));
   const scale = (f: number) => (controls[f].kind === 'seat' ? 1 : sds[f]);
-  const data: FitData = {
-    ia: Int32Array.from(keep, (v) => a[v]),
-    ib: Int32Array.from(keep, (v) => b[v]),
-    y: Float64Array.from(keep, (v) => (outcome[v] === 0 ? 1 : outcome[v] === 1 ? 0 : 0.5)),
-    w: Float64Array.from(keep, (v) => weight[v]),
-    z: used.map((f) => Float64Array.from(keep, (v) => (controls[f].kind === 'seat' ? 1 : controls[f].values[v] / sds[f]))),
-  };
+  const data = keptFitData(
+    votes,
+    keep,
+    used.map((f) => Float64Array.from(keep, (v) => (controls[f].kind === 'seat' ? 1 : controls[f].values[v] / sds[f]))),
+  );
   const fitted = fitContextual(data, m, ORIGIN_PENALTY, { tolerance: 1e-10, maxIterations: 100, votes: Math.max(votesUsed, 1) });
   if (!fitted.converged)
     warnings.push(`the controlled fit stopped after ${fitted.iterations} iterations with gradient ${fitted.gradientNorm.toExponential(2)}`);

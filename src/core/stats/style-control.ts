@@ -1,5 +1,5 @@
 import { fitBradleyTerry } from './bradley-terry.ts';
-import { contextualRatings, fitContextual, votesPerModel, type FitData } from './contextual-bt.ts';
+import { contextualRatings, fitContextual, keptFitData, keptVotes, votesPerModel } from './contextual-bt.ts';
 import type { ExclusionReason } from './components.ts';
 import type { RatingFit } from './fit-groups.ts';
 import { normalQuantile } from './normal.ts';
@@ -140,26 +140,15 @@ export function fitStyleControl(votes: StyleVotes, options: StyleControlOptions 
   const raw = fitBradleyTerry(pairCountsOf(votes), anchor ? { anchor } : {});
   const warnings = raw.warnings.map((w) => w.message);
 
-  const keep: number[] = [];
-  let votesUsed = 0,
-    votesGiven = 0;
-  for (let v = 0; v < n; v++) {
-    votesGiven += weight[v];
-    if (weight[v] > 0 && a[v] !== b[v]) {
-      keep.push(v);
-      votesUsed += weight[v];
-    }
-  }
+  const { keep, votesUsed, votesGiven } = keptVotes(votes);
   // z-score each feature over the votes (population std, as numpy's default); a constant one is left out.
   const stats = features.map((d) => weightedMeanSd(d, weight, keep));
   const usedIdx = stats.flatMap((s, f) => (s.sd > 1e-12 ? [f] : []));
-  const data: FitData = {
-    ia: Int32Array.from(keep, (v) => a[v]),
-    ib: Int32Array.from(keep, (v) => b[v]),
-    y: Float64Array.from(keep, (v) => (outcome[v] === 0 ? 1 : outcome[v] === 1 ? 0 : 0.5)),
-    w: Float64Array.from(keep, (v) => weight[v]),
-    z: usedIdx.map((f) => Float64Array.from(keep, (v) => (features[f][v] - stats[f].mean) / stats[f].sd)),
-  };
+  const data = keptFitData(
+    votes,
+    keep,
+    usedIdx.map((f) => Float64Array.from(keep, (v) => (features[f][v] - stats[f].mean) / stats[f].sd)),
+  );
 
   const fitted = fitContextual(data, m, penalty, { tolerance, maxIterations, votes: votesUsed });
   const { x, iterations, gradientNorm, converged, variance } = fitted;
