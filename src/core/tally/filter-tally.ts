@@ -16,6 +16,7 @@ import { ID_NAME } from '../view/dimensions.ts';
 import { keptColumns } from '../sql/battles.ts';
 import type { CubeValue } from './cube-counts.ts';
 import { PairIndex } from './pair-index.ts';
+import { CELL_BYTES, SplitCells } from './split-cells.ts';
 
 /** Distinct values a filter column may have (CubeCounts codes a value in a byte). */
 export const VALUE_CAP = 255;
@@ -74,11 +75,14 @@ export interface FilterTallyData {
  * Rows of a VoteTally's tuples split by the filter columns' values: each split tuple is its base
  * tuple (the VoteTally's number), its filter codes, rows, summed valid weight and rows with an
  * invalid weight, as VoteTally keeps them. A row's filter codes are folded into one combination
- * first (a few dozen of them), then with its base tuple: one pass over a big table, not one per
- * column (20M battles split in a third of the time). Typed arrays, grown by doubling, hold the tuples.
+ * first (a few dozen of them, in tiny tables); the rows are then counted straight into a table of
+ * (base tuple, combination) cells (SplitCells) while it fits, else with the base tuple folded into
+ * a split tuple's number through a bigger table. The split tuples are listed from the cells once
+ * asked for (settle): typed arrays, grown by doubling, hold them.
  */
 export class FilterTally {
   readonly values: CubeValue[][];
+  /** The split tuples, once settled: each one's base tuple, codes, rows, valid weight and invalid rows. */
   base = new Int32Array(0);
   /** Each tuple's code per column (a code is below VALUE_CAP: a byte). */
   codes: Uint8Array[];
@@ -95,17 +99,27 @@ export class FilterTally {
   private readonly combos: PairIndex[];
   /** (base tuple, combination) → split tuple. */
   private tupleIndex = new PairIndex();
+  /** The rows counted by cell while the table fits; null once listed as split tuples. */
+  private cells: SplitCells | null;
+  /** Each combination's code per column, and whether it is known yet. */
+  private comboCodes: Uint8Array[];
+  private comboKnown = new Uint8Array(0);
+  /** Split tuples listed by settle, not yet in tupleIndex. */
+  private unindexed = false;
 
   constructor(
     readonly columns: readonly string[],
     readonly weighted: boolean,
     private readonly tupleCap = TUPLE_CAP,
+    cellBytes = CELL_BYTES,
   ) {
     this.values = columns.map(() => []);
     this.codes = columns.map(() => new Uint8Array(0));
     this.lookups = columns.map(() => new Map());
     this.combos = columns.map(() => new PairIndex());
     this.dropped = columns.map(() => false);
+    this.cells = new SplitCells(weighted, cellBytes);
+    this.comboCodes = columns.map(() => new Uint8Array(0));
   }
 
   /**
@@ -119,6 +133,7 @@ export class FilterTally {
     invalid: readonly number[];
   }): FilterTally {
     const split = new FilterTally([], tally.weighted);
+    split.cells = null;
     split.grow(tally.rows.length);
     tally.rows.forEach((rows, t) => {
       split.base[t] = t;
@@ -160,12 +175,18 @@ export class FilterTally {
     if (this.overflow) return;
     // Columns are left out only before anything is added (tooMany): which ones is settled by now.
     const kept = this.kept;
-    const combo = new Int32Array(count);
-    if (kept.length) {
-      const start = codes[kept[0]];
-      for (let r = 0; r < count; r++) combo[r] = start[r];
-      for (let k = 1; k < kept.length; k++) this.combos[kept[k]].fold(combo, codes[kept[k]], count);
+    const combo = this.combine(codes, count);
+    if (this.cells) {
+      let bases = 0;
+      for (let r = 0; r < count; r++) if (keys[r] >= bases) bases = keys[r] + 1;
+      if (this.cells.fit(bases, this.comboCount)) {
+        this.cells.add(keys, combo, weights, count);
+        if (this.cells.filled > this.tupleCap) this.giveUp(`more than ${this.tupleCap.toLocaleString('en-US')} combinations of values`);
+        return;
+      }
+      this.settle();
     }
+    this.index();
     const split = keys.slice(0, count);
     this.tupleIndex.fold(split, combo, count);
     const before = this.size;
@@ -194,13 +215,34 @@ export class FilterTally {
     const kept = this.kept;
     const codes = kept.map((c) => this.code(c, values[c]));
     if (this.overflow) return;
+    this.addCoded(base, codes, rows, weight, invalid);
+  }
+
+  /** addGroup with the kept columns' codes here. */
+  private addCoded(base: number, codes: readonly number[], rows: number, weight: number, invalid: number): void {
+    const kept = this.kept;
     let combo = codes.length ? codes[0] : 0;
     for (let k = 1; k < kept.length; k++) combo = this.combos[kept[k]].get(combo, codes[k]);
+    if (!this.comboKnown[combo]) this.knowCombos([combo], this.columns.map((_, c) => [codes[kept.indexOf(c)]]), 1);
+    if (this.cells) {
+      if (this.cells.fit(base + 1, this.comboCount)) {
+        this.cells.addCell(base, combo, rows, weight, invalid);
+        if (this.cells.filled > this.tupleCap) this.giveUp(`more than ${this.tupleCap.toLocaleString('en-US')} combinations of values`);
+        return;
+      }
+      this.settle();
+    }
+    this.listAdd(base, combo, rows, weight, invalid, kept);
+  }
+
+  /** Adds to the split tuple (base, combination) of the list. */
+  private listAdd(base: number, combo: number, rows: number, weight: number, invalid: number, kept: readonly number[]): void {
+    this.index();
     const t = this.tupleIndex.get(base, combo);
-    this.grow(this.tupleIndex.size);
+    if (t >= this.size) this.grow(t + 1);
     if (this.base[t] === -1) {
       this.base[t] = base;
-      kept.forEach((c, k) => (this.codes[c][t] = codes[k]));
+      for (const c of kept) this.codes[c][t] = this.comboCodes[c][combo];
     }
     this.rows[t] += rows;
     this.weight[t] += weight;
@@ -208,11 +250,75 @@ export class FilterTally {
     if (this.size > this.tupleCap) this.giveUp(`more than ${this.tupleCap.toLocaleString('en-US')} combinations of values`);
   }
 
+  /** Combinations folded so far: each is below this. */
+  private get comboCount(): number {
+    const kept = this.kept;
+    if (kept.length === 0) return 1;
+    if (kept.length === 1) return this.values[kept[0]].length;
+    return this.combos[kept[kept.length - 1]].size;
+  }
+
+  /** Notes the codes of combinations met for the first time in rows [0, count). */
+  private knowCombos(combo: ArrayLike<number>, codes: readonly ArrayLike<number>[], count: number): void {
+    const known = this.comboCount;
+    if (known > this.comboKnown.length) {
+      const room = Math.max(known, 2 * this.comboKnown.length, 64);
+      this.comboKnown = widened(this.comboKnown, new Uint8Array(room));
+      this.comboCodes = this.comboCodes.map((list) => widened(list, new Uint8Array(room)));
+    }
+    const kept = this.kept;
+    for (let r = 0; r < count; r++) {
+      const k = combo[r];
+      if (this.comboKnown[k]) continue;
+      this.comboKnown[k] = 1;
+      for (const c of kept) this.comboCodes[c][k] = codes[c][r];
+    }
+  }
+
+  /** Lists the cells counted as split tuples (base, codes, rows, weight, invalid then hold them); more rows go to the list. */
+  settle(): void {
+    const cells = this.cells;
+    if (!cells) return;
+    this.cells = null;
+    // Nothing is listed before the cells are (they start at once, and are settled once): listed in
+    // their order, numbered from 0; the index of split tuples is built only if more rows come.
+    const { rows, stride } = cells;
+    const shift = Math.log2(stride),
+      mask = stride - 1,
+      kept = this.kept;
+    this.grow(cells.filled);
+    let t = 0;
+    for (let i = 0; i < rows.length; i++) {
+      if (rows[i] === 0) continue;
+      this.base[t] = i >> shift;
+      for (const c of kept) this.codes[c][t] = this.comboCodes[c][i & mask];
+      this.rows[t] = rows[i];
+      this.weight[t] = cells.weight ? cells.weight[i] : rows[i];
+      this.invalid[t] = cells.invalid ? cells.invalid[i] : 0;
+      t++;
+    }
+    this.unindexed = true;
+  }
+
+  /** The index of the split tuples listed by settle, for rows added after. */
+  private index(): void {
+    if (!this.unindexed) return;
+    this.unindexed = false;
+    const kept = this.kept;
+    for (let t = 0; t < this.size; t++) {
+      let combo = kept.length ? this.codes[kept[0]][t] : 0;
+      for (let k = 1; k < kept.length; k++) combo = this.combos[kept[k]].get(combo, this.codes[kept[k]][t]);
+      this.tupleIndex.get(this.base[t], combo);
+    }
+  }
+
   get tuples(): number {
+    this.settle();
     return this.size;
   }
 
   data(): FilterTallyData {
+    this.settle();
     const n = this.size;
     return {
       values: this.values,
@@ -229,14 +335,45 @@ export class FilterTally {
   merge(data: FilterTallyData, baseOf: (t: number) => number): void {
     const lost = data.dropped.find((name) => !this.dropped[this.columns.indexOf(name)]);
     if (lost) this.giveUp(`"${lost}" has more than ${VALUE_CAP} values`);
-    for (let t = 0; t < data.rows.length && !this.overflow; t++) {
-      const values = data.codes.map((codes, c) => data.values[c][codes[t]]);
-      this.addGroup(baseOf(data.base[t]), values, data.rows[t], data.weight[t], data.invalid[t]);
+    // Each of the helper's values coded here once; then each tuple's codes are looked up by number.
+    const here = data.values.map((values, c) => values.map((value) => this.code(c, value)));
+    if (this.overflow) return;
+    const n = data.rows.length;
+    const codes = data.codes.map((list, c) => Int32Array.from(list, (code) => here[c][code]));
+    const combo = this.combine(codes, n);
+    const bases = Int32Array.from(data.base, baseOf);
+    let count = 0;
+    for (let t = 0; t < n; t++) if (bases[t] >= count) count = bases[t] + 1;
+    if (this.cells && !this.cells.fit(count, this.comboCount)) this.settle();
+    const cells = this.cells;
+    const kept = this.kept;
+    for (let t = 0; t < n; t++) {
+      if (cells) cells.addCell(bases[t], combo[t], data.rows[t], data.weight[t], data.invalid[t]);
+      else this.listAdd(bases[t], combo[t], data.rows[t], data.weight[t], data.invalid[t], kept);
     }
+    if (this.tuplesHeld > this.tupleCap) this.giveUp(`more than ${this.tupleCap.toLocaleString('en-US')} combinations of values`);
+  }
+
+  /** Split tuples held, in cells or listed. */
+  private get tuplesHeld(): number {
+    return this.cells ? this.cells.filled : this.size;
+  }
+
+  /** Each row's combination of the kept columns' codes (new ones noted). */
+  private combine(codes: readonly ArrayLike<number>[], count: number): Int32Array {
+    const kept = this.kept;
+    const combo = new Int32Array(count);
+    if (kept.length) {
+      const start = codes[kept[0]];
+      for (let r = 0; r < count; r++) combo[r] = start[r];
+      for (let k = 1; k < kept.length; k++) this.combos[kept[k]].fold(combo, codes[kept[k]], count);
+    }
+    this.knowCombos(combo, codes, count);
+    return combo;
   }
 
   private tooMany(c: number, reason: string): number {
-    if (this.size > 0) return this.giveUp(reason);
+    if (this.tuplesHeld > 0) return this.giveUp(reason);
     this.dropped[c] = true;
     return 0;
   }
@@ -244,6 +381,8 @@ export class FilterTally {
   giveUp(reason: string): number {
     this.overflow ??= reason;
     this.size = 0;
+    this.cells = null;
+    this.unindexed = false;
     this.tupleIndex = new PairIndex();
     this.base = new Int32Array(0);
     this.codes = this.columns.map(() => new Uint8Array(0));
@@ -299,6 +438,7 @@ export interface CellLayoutOf {
 /** The cube of `split` over the counts' cells; null when the split was given up. */
 export function filterCube(split: FilterTally, layout: CellLayoutOf): FilterCube | null {
   if (split.overflow) return null;
+  split.settle();
   // Rows whose every weight was invalid are set aside by battles: no row here either.
   const places: number[] = [];
   const tuples: number[] = [];

@@ -39,7 +39,7 @@ const COUNTS_FILE = join(import.meta.dirname, '../../../static-data/chatbot-aren
  * second pass over the filter columns alone splits those rows, share by share (a helper's tally and
  * split sent as data and merged in), then the cube.
  */
-async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: number, path = FILE) {
+async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: number, path = FILE, cellBytes?: number) {
   const file = new Blob([readFileSync(path)]);
   const first = await openPart(file);
   try {
@@ -74,9 +74,9 @@ async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: n
     const { counts } = reader.read(tally);
     // The second pass: each reader splits the rows it kept, the helpers' merged as the worker merges them.
     const splitOn = filterColumns.map((c) => c.name);
-    const split = new FilterTally(splitOn, !!weight, tupleCap);
+    const split = new FilterTally(splitOn, !!weight, tupleCap, cellBytes);
     for (const [k, { kept, share }] of splitOn.length ? tallies.entries() : []) {
-      const own = k === 0 ? split : new FilterTally(splitOn, !!weight, tupleCap);
+      const own = k === 0 ? split : new FilterTally(splitOn, !!weight, tupleCap, cellBytes);
       await splitShare(first, [file], share, () => true, kept, own);
       // Every row kept by the first pass is split, unless the split was given up.
       if (!own.overflow) expect(kept.length).toBe(0);
@@ -153,8 +153,16 @@ describe('the filter cube counted while a file is read', () => {
     });
   });
 
-  it.each([1, 2])('gives every slice the cells DuckDB counts from battles (%i share(s))', async (shares) => {
-    const { cube, counts } = await countWithFilters(opened, shares);
+  // Cells of the default size; none (split tuples listed from the start); outgrown midway by the
+  // helper's tuples merged in (2 shares), or by a row group (1 share).
+  it.each([
+    [1, undefined],
+    [2, undefined],
+    [1, 0],
+    [2, 900_000],
+    [1, 1_200_000],
+  ])('gives every slice the cells DuckDB counts from battles (%i share(s), cells of %s bytes)', async (shares, cellBytes) => {
+    const { cube, counts } = await countWithFilters(opened, shares, undefined, FILE, cellBytes);
     expect(cube).not.toBeNull();
     expect(counts).toEqual(whole);
     const cubeCounts = coded(cube!);
