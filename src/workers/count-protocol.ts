@@ -6,7 +6,8 @@
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import type { Cell } from '../core/schema/row-vote.ts';
-import type { FilterCube, FilterTallyData } from '../core/tally/filter-tally.ts';
+import type { FilterTallyData } from '../core/tally/filter-tally.ts';
+import type { FilterCube } from '../core/tally/filter-cube.ts';
 import type { ColumnInfo } from '../core/schema/column.ts';
 import type { DimensionHint } from '../core/schema/preset.ts';
 
@@ -35,7 +36,7 @@ export type CountResponse =
       /** With the final counts: a 'filters' answer follows once the page asks for it ('split'). */
       splitting?: boolean;
     }
-  /** The filter cube of the low-cardinality columns (filter-tally.ts), or why there is none; the count's last answer. */
+  /** The filter cube of the low-cardinality columns (filter-cube.ts), or why there is none; the count's last answer. */
   | { type: 'filters'; id: number; filters: EarlyFilterData | { skipped: string } }
   /** The source cannot be counted here (no known shape, a column type only DuckDB reads, an unreadable file): DuckDB's path alone serves it. */
   | { type: 'skipped'; id: number; reason: string };

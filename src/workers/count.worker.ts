@@ -20,7 +20,8 @@ import { startsAsParquet } from '../core/parquet/footer.ts';
 import type { CountHelperRequest, CountHelperResponse, CountRequest, CountResponse, EarlyFilterData, Share } from './count-protocol.ts';
 import { kindOf, mergeTally, openPart, readShare, GroupTallier, type GroupColumns } from './count-reading.ts';
 import { KeptRows, splitShare } from './count-split.ts';
-import { FilterTally, filterColumnsFor, filterCube, type FilterCube } from '../core/tally/filter-tally.ts';
+import { FilterTally, filterColumnsFor } from '../core/tally/filter-tally.ts';
+import { filterCube, type FilterCube } from '../core/tally/filter-cube.ts';
 
 const ready = init({ module_or_path: wasmUrl });
 /**

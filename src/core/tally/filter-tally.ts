@@ -209,32 +209,6 @@ export class FilterTally {
     if (this.size > this.tupleCap) this.giveUp(`more than ${this.tupleCap.toLocaleString('en-US')} combinations of values`);
   }
 
-  /** Adds a tuple already split (a helper's): its base tuple here, its filter values, rows, valid weight and invalid rows. */
-  addGroup(base: number, values: readonly CubeValue[], rows: number, weight: number, invalid: number): void {
-    if (this.overflow) return;
-    const kept = this.kept;
-    const codes = kept.map((c) => this.code(c, values[c]));
-    if (this.overflow) return;
-    this.addCoded(base, codes, rows, weight, invalid);
-  }
-
-  /** addGroup with the kept columns' codes here. */
-  private addCoded(base: number, codes: readonly number[], rows: number, weight: number, invalid: number): void {
-    const kept = this.kept;
-    let combo = codes.length ? codes[0] : 0;
-    for (let k = 1; k < kept.length; k++) combo = this.combos[kept[k]].get(combo, codes[k]);
-    if (!this.comboKnown[combo]) this.knowCombos([combo], this.columns.map((_, c) => [codes[kept.indexOf(c)]]), 1);
-    if (this.cells) {
-      if (this.cells.fit(base + 1, this.comboCount)) {
-        this.cells.addCell(base, combo, rows, weight, invalid);
-        if (this.cells.filled > this.tupleCap) this.giveUp(`more than ${this.tupleCap.toLocaleString('en-US')} combinations of values`);
-        return;
-      }
-      this.settle();
-    }
-    this.listAdd(base, combo, rows, weight, invalid, kept);
-  }
-
   /** Adds to the split tuple (base, combination) of the list. */
   private listAdd(base: number, combo: number, rows: number, weight: number, invalid: number, kept: readonly number[]): void {
     this.index();
@@ -411,73 +385,4 @@ export class FilterTally {
 function widened<T extends Uint8Array | Float64Array>(list: T, into: T): T {
   into.set(list);
   return into;
-}
-
-/** The filter cube: one row per (split tuple, usable vote), sorted by cell (a, b, outcome) as the counts are. */
-export interface FilterCube {
-  models: string[];
-  a: Int32Array;
-  b: Int32Array;
-  outcome: Uint8Array;
-  /** Summed weight (votes) and battle rows of each row. */
-  weight: Float64Array;
-  rows: Float64Array;
-  dims: { path: string[]; dictionary: CubeValue[]; codes: Uint8Array }[];
-}
-
-/** Where each of a base tuple's usable votes lands among the counts' cells (TallyReader.cellsInLayout). */
-export interface CellLayoutOf {
-  models: readonly string[];
-  a: Int32Array;
-  b: Int32Array;
-  outcome: Uint8Array;
-  /** The place of each of the tuple's votes among the cells; -1 for a vote set aside. */
-  votesOf(tuple: number): Int32Array;
-}
-
-/** The cube of `split` over the counts' cells; null when the split was given up. */
-export function filterCube(split: FilterTally, layout: CellLayoutOf): FilterCube | null {
-  if (split.overflow) return null;
-  split.settle();
-  // Rows whose every weight was invalid are set aside by battles: no row here either.
-  const places: number[] = [];
-  const tuples: number[] = [];
-  for (let t = 0; t < split.tuples; t++) {
-    if (split.rows[t] - split.invalid[t] <= 0) continue;
-    for (const place of layout.votesOf(split.base[t])) {
-      if (place < 0) continue;
-      places.push(place);
-      tuples.push(t);
-    }
-  }
-  // A counting sort by cell: the cells' order is the counts' (a, b, outcome).
-  const cells = layout.a.length;
-  const starts = new Int32Array(cells + 1);
-  for (const p of places) starts[p + 1]++;
-  for (let c = 0; c < cells; c++) starts[c + 1] += starts[c];
-  const n = places.length;
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[starts[places[i]]++] = i;
-  const kept = split.kept;
-  const cube: FilterCube = {
-    models: [...layout.models],
-    a: new Int32Array(n),
-    b: new Int32Array(n),
-    outcome: new Uint8Array(n),
-    weight: new Float64Array(n),
-    rows: new Float64Array(n),
-    dims: kept.map((c) => ({ path: [split.columns[c]], dictionary: [...split.values[c]], codes: new Uint8Array(n) })),
-  };
-  for (let r = 0; r < n; r++) {
-    const i = order[r],
-      p = places[i],
-      t = tuples[i];
-    cube.a[r] = layout.a[p];
-    cube.b[r] = layout.b[p];
-    cube.outcome[r] = layout.outcome[p];
-    cube.weight[r] = split.weight[t];
-    cube.rows[r] = split.rows[t] - split.invalid[t];
-    for (let d = 0; d < kept.length; d++) cube.dims[d].codes[r] = split.codes[kept[d]][t];
-  }
-  return cube;
 }

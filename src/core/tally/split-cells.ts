@@ -87,20 +87,4 @@ export class SplitCells {
     if (this.weight) this.weight[i] += weight;
     if (this.invalid) this.invalid[i] += invalid;
   }
-
-  /** Each cell holding rows, in order of base tuple then combination. */
-  *cells(): Generator<{ base: number; combo: number; rows: number; weight: number; invalid: number }> {
-    const { rows, shift } = this;
-    const mask = (1 << shift) - 1;
-    for (let i = 0; i < rows.length; i++) {
-      if (rows[i] === 0) continue;
-      yield {
-        base: i >> shift,
-        combo: i & mask,
-        rows: rows[i],
-        weight: this.weight ? this.weight[i] : rows[i],
-        invalid: this.invalid ? this.invalid[i] : 0,
-      };
-    }
-  }
 }

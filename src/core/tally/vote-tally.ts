@@ -11,7 +11,7 @@ import { rowVoteReader, type Cell, type CellKind } from '../schema/row-vote.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
 import { layOutCells, readRawPairCounts, type CellLayout } from '../sql/pair-counts.ts';
 import { PairIndex } from './pair-index.ts';
-import type { CellLayoutOf } from './filter-tally.ts';
+import type { CellLayoutOf } from './filter-cube.ts';
 
 /** Codes per column stay below this (a sanity bound: a tally is for a few thousand distinct values). */
 const CODE_LIMIT = 2 ** 24;

@@ -1,6 +1,6 @@
 /**
  * Filters before DuckDB holds the rows (issue 28): the counting worker's filter cube
- * (tally/filter-tally.ts) as the filter panel and the slice read it — the dimensions it covers (as
+ * (tally/filter-cube.ts) as the filter panel and the slice read it — the dimensions it covers (as
  * decideDimensions names them once DuckDB describes battles), the columns the quick toggles check,
  * the votes per outcome, and the slice of the filters in force when the cube covers them all.
  */
@@ -9,7 +9,7 @@ import type { ColumnInfo } from '../schema/column.ts';
 import type { Filter } from '../sql/filters.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
 import { CubeCounts } from '../tally/cube-counts.ts';
-import type { FilterCube } from '../tally/filter-tally.ts';
+import type { FilterCube } from '../tally/filter-cube.ts';
 import type { DimensionHint } from '../schema/preset.ts';
 import { decideDimensions, type Dimension } from './dimensions.ts';
 import { QUICK_FLAGS, quickFilters } from './quick-filters.ts';

@@ -14,7 +14,8 @@ import { buildBattles, loadAndRecognise, type OpenedFile } from '../../../src/cl
 import { GroupTallier, kindOf, mergeTally, openPart, readShare, tallyData } from '../../../src/workers/count-reading.ts';
 import { KeptRows, splitShare } from '../../../src/workers/count-split.ts';
 import { TallyReader, tallyColumns, VoteTally } from '../../../src/core/tally/vote-tally.ts';
-import { FilterTally, filterColumnsFor, filterCube, type FilterCube } from '../../../src/core/tally/filter-tally.ts';
+import { FilterTally, filterColumnsFor } from '../../../src/core/tally/filter-tally.ts';
+import { filterCube, type FilterCube } from '../../../src/core/tally/filter-cube.ts';
 import { CubeCounts } from '../../../src/core/tally/cube-counts.ts';
 import { schemaColumns } from '../../../src/core/schema/arrow-schema.ts';
 import { BATTLES_TABLE } from '../../../src/core/sql/battles.ts';
