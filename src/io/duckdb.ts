@@ -96,6 +96,8 @@ async function start(): Promise<Duck> {
   mark('duck-start');
   let stop = () => {};
   const aborted = new Promise<never>((_, reject) => (stop = () => reject(new DuckStartAborted())));
+  // Stopped before it is raced (while the bundle is chosen): not an unhandled rejection.
+  aborted.catch(() => undefined);
   abortCompile = stop;
   let db: duckdb.AsyncDuckDB;
   try {
