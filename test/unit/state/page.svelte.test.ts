@@ -12,7 +12,12 @@ import { createWasmDuck } from './wasm-duck.ts';
  */
 const engine = vi.hoisted(() => ({ duck: null as Promise<Duck & { close(): void }> | null }));
 // The browser build's engine download ahead of its start has no Node counterpart: nothing to fetch.
-vi.mock('../../../src/io/duckdb.ts', () => ({ getDuck: () => engine.duck!, prefetchDuck: () => undefined }));
+// The Node build has no engine download to start ahead and no compile to stop for a newer file.
+vi.mock('../../../src/io/duckdb.ts', () => ({
+  getDuck: () => engine.duck!,
+  prefetchDuck: () => undefined,
+  abortDuckStart: () => undefined,
+}));
 
 const { PageState } = await import('../../../src/state/page.svelte.ts');
 const { DatasetStore } = await import('../../../src/state/dataset.svelte.ts');
