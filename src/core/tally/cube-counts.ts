@@ -37,8 +37,28 @@ interface CodedDimension {
   codes: Uint8Array;
   /** typeof its non-null values; null when they mix types (then no filter on it is counted here). */
   kind: 'string' | 'number' | 'boolean' | null;
-  /** The rows of value c are rows[starts[c]] … rows[starts[c + 1] - 1], in row order. */
-  byValue: { starts: Int32Array; rows: Int32Array };
+  /** The rows of value c are rows[starts[c]] … rows[starts[c + 1] - 1], in row order (needed only when the rows are not grouped). */
+  byValue: { starts: Int32Array; rows: Int32Array } | null;
+  /** Its place in a row's combination of values (combo = Σ code × stride), when the rows are grouped. */
+  stride: number;
+}
+
+/** Keys (combination of every dimension's value, outcome) up to this many group the rows; more and the rows are visited. */
+const MAX_KEYS = 2 ** 16;
+
+/**
+ * The rows grouped by key (a few dozen combinations of low-cardinality values × outcomes): a filter
+ * decides once per key, then sums its rows' cells and weights laid out contiguously, and value
+ * counts read each key's totals without visiting a row.
+ */
+interface Grouped {
+  /** The rows of key k are positions starts[k] … starts[k + 1] - 1 of cell and weight, in row order. */
+  starts: Int32Array;
+  cell: Int32Array;
+  weight: Float64Array;
+  /** Each key's summed weight and battle rows (battles: when held). */
+  votes: Float64Array;
+  battles: Float64Array | null;
 }
 
 /** A filter in force on one coded dimension: which of its values pass. */
@@ -55,8 +75,10 @@ export class CubeCounts {
   private readonly battles: Float64Array | null;
   private readonly cells: { a: Int32Array; b: Int32Array; outcome: Uint8Array };
   private readonly dims = new Map<string, CodedDimension>();
+  private readonly grouped: Grouped | null;
 
-  constructor(columns: CubeColumns) {
+  /** `maxKeys`: the most keys that group the rows (0: rows always visited, as tests check that path too). */
+  constructor(columns: CubeColumns, maxKeys = MAX_KEYS) {
     const rows = columns.a.length;
     const { a, b, outcome } = columns;
     this.models = [...columns.models];
@@ -95,6 +117,58 @@ export class CubeCounts {
       if (dictionary.length === 255) continue;
       this.dims.set(JSON.stringify(dim.path), coded(dictionary, codes));
     }
+    this.grouped = this.group(maxKeys);
+    if (!this.grouped) for (const d of this.dims.values()) d.byValue = rowsByValue(d.codes, d.dictionary.length);
+  }
+
+  /** The rows grouped by key (see Grouped); null when the dimensions make too many combinations. */
+  private group(maxKeys: number): Grouped | null {
+    const dims = [...this.dims.values()];
+    if (OUTCOMES.length > maxKeys) return null;
+    let combos = 1;
+    for (const d of dims) {
+      d.stride = combos;
+      combos *= Math.max(1, d.dictionary.length);
+      if (combos * OUTCOMES.length > maxKeys) return null;
+    }
+    const { cellOf, weight, battles, cells } = this;
+    const rows = cellOf.length;
+    const keys = combos * OUTCOMES.length;
+    const keyOf = new Int32Array(rows);
+    const starts = new Int32Array(keys + 1);
+    for (let r = 0; r < rows; r++) {
+      let combo = 0;
+      for (const d of dims) combo += d.codes[r] * d.stride;
+      const key = combo * OUTCOMES.length + cells.outcome[cellOf[r]];
+      keyOf[r] = key;
+      starts[key + 1]++;
+    }
+    for (let k = 0; k < keys; k++) starts[k + 1] += starts[k];
+    const next = starts.slice(0, keys);
+    const out: Grouped = {
+      starts,
+      cell: new Int32Array(rows),
+      weight: new Float64Array(rows),
+      votes: new Float64Array(keys),
+      battles: battles ? new Float64Array(keys) : null,
+    };
+    for (let r = 0; r < rows; r++) {
+      const key = keyOf[r],
+        at = next[key]++;
+      out.cell[at] = cellOf[r];
+      out.weight[at] = weight[r];
+      out.votes[key] += weight[r];
+      if (battles) out.battles![key] += battles[r];
+    }
+    return out;
+  }
+
+  /** Whether key k (combination × outcome) passes: its outcome and each filter's value. */
+  private static keyPasses(k: number, outcomePass: Uint8Array, passing: Passing[]): boolean {
+    if (!outcomePass[k % OUTCOMES.length]) return false;
+    const combo = Math.floor(k / OUTCOMES.length);
+    for (const p of passing) if (!p.mask[Math.floor(combo / p.dim.stride) % p.dim.dictionary.length]) return false;
+    return true;
   }
 
   /**
@@ -112,17 +186,27 @@ export class CubeCounts {
     const votes = new Float64Array(dim.dictionary.length);
     const rows = new Float64Array(dim.dictionary.length);
     const seen = new Uint8Array(dim.dictionary.length);
-    const { cellOf, weight, cells } = this;
-    for (let r = 0; r < cellOf.length; r++) {
-      if (!outcomePass[cells.outcome[cellOf[r]]]) continue;
-      let pass = true;
-      for (let f = 0; f < masks.length && pass; f++) pass = masks[f][codes[f][r]] === 1;
-      if (!pass) continue;
-      const c = dim.codes[r];
-      votes[c] += weight[r];
-      rows[c] += battles[r];
-      seen[c] = 1;
-    }
+    const { cellOf, weight, cells, grouped } = this;
+    if (grouped) {
+      // Each key's totals, not its rows.
+      for (let k = 0; k + 1 < grouped.starts.length; k++) {
+        if (grouped.starts[k + 1] === grouped.starts[k] || !CubeCounts.keyPasses(k, outcomePass, passing.dims)) continue;
+        const c = Math.floor(Math.floor(k / OUTCOMES.length) / dim.stride) % dim.dictionary.length;
+        votes[c] += grouped.votes[k];
+        rows[c] += grouped.battles![k];
+        seen[c] = 1;
+      }
+    } else
+      for (let r = 0; r < cellOf.length; r++) {
+        if (!outcomePass[cells.outcome[cellOf[r]]]) continue;
+        let pass = true;
+        for (let f = 0; f < masks.length && pass; f++) pass = masks[f][codes[f][r]] === 1;
+        if (!pass) continue;
+        const c = dim.codes[r];
+        votes[c] += weight[r];
+        rows[c] += battles[r];
+        seen[c] = 1;
+      }
     const list: ValueCount[] = [];
     dim.dictionary.forEach((value, c) => {
       if (seen[c]) list.push({ value: value as ValueCount['value'], votes: votes[c], rows: rows[c] });
@@ -164,9 +248,20 @@ export class CubeCounts {
 
   /** Sums the passing rows' weight by cell, visiting only the rows of the most selective filter. */
   private sum(outcomePass: Uint8Array, passing: Passing[]): PairCounts {
-    const { cellOf, weight, cells } = this;
+    const { cellOf, weight, cells, grouped } = this;
     const sums = new Float64Array(cells.a.length);
     const hit = new Uint8Array(cells.a.length);
+    if (grouped) {
+      const { starts, cell } = grouped;
+      for (let k = 0; k + 1 < starts.length; k++) {
+        if (starts[k + 1] === starts[k] || !CubeCounts.keyPasses(k, outcomePass, passing)) continue;
+        for (let i = starts[k]; i < starts[k + 1]; i++) {
+          sums[cell[i]] += grouped.weight[i];
+          hit[cell[i]] = 1;
+        }
+      }
+      return this.pairCounts(sums, hit);
+    }
     const driver = this.mostSelective(passing);
     const others = passing.filter((p) => p !== driver);
     const masks = others.map((p) => p.mask),
@@ -185,9 +280,15 @@ export class CubeCounts {
     };
     if (!driver) visit(0, cellOf.length, null);
     else {
-      const { starts, rows } = driver.dim.byValue;
+      const { starts, rows } = driver.dim.byValue!;
       for (let c = 0; c < driver.mask.length; c++) if (driver.mask[c]) visit(starts[c], starts[c + 1], rows);
     }
+    return this.pairCounts(sums, hit);
+  }
+
+  /** The cells summed (those hit) as pair counts. */
+  private pairCounts(sums: Float64Array, hit: Uint8Array): PairCounts {
+    const { cells } = this;
     let found = 0;
     for (let cell = 0; cell < hit.length; cell++) found += hit[cell];
     const out: PairCounts = {
@@ -212,7 +313,7 @@ export class CubeCounts {
     let best: Passing | null = null,
       fewest = this.cellOf.length;
     for (const p of passing) {
-      const { starts } = p.dim.byValue;
+      const { starts } = p.dim.byValue!;
       let rows = 0;
       for (let c = 0; c < p.mask.length; c++) if (p.mask[c]) rows += starts[c + 1] - starts[c];
       if (rows < fewest) [best, fewest] = [p, rows];
@@ -228,7 +329,7 @@ function coded(dictionary: CubeValue[], codes: Uint8Array): CodedDimension {
   for (const v of dictionary) if (v !== null) kinds.add(typeof v === 'number' && Number.isNaN(v) ? 'NaN' : typeof v);
   const only = kinds.size === 0 ? 'string' : kinds.size === 1 ? [...kinds][0] : null;
   const kind = only === 'string' || only === 'number' || only === 'boolean' ? only : null;
-  return { dictionary, codes, kind, byValue: rowsByValue(codes, dictionary.length) };
+  return { dictionary, codes, kind, byValue: null, stride: 0 };
 }
 
 /** SQL's order of values (ORDER BY value NULLS LAST): numbers by size, text by UTF-8 bytes, false before true. */
