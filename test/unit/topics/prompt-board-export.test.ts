@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { computeLeaderboard } from '../../../src/core/stats/leaderboard.ts';
 import type { Provenance } from '../../../src/core/export/provenance.ts';
 import { promptBoardCsv, promptBoardJson, type PromptBoardInfo } from '../../../src/core/export/prompt-board-export.ts';
+import { delimitedRecords } from '../../../src/core/metadata/csv-records.ts';
 
 const board = computeLeaderboard(
   {
@@ -40,39 +41,8 @@ const info: PromptBoardInfo = {
   method: 'a stand-in',
 };
 
-/** RFC 4180 records: quoted fields may hold commas, quotes (doubled) and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endField();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endField();
-      rows.push(row);
-      row = [];
-    } else field += c;
-  }
-  if (field || row.length) {
-    endField();
-    rows.push(row);
-  }
-  return rows;
-}
+/** The CSV's records, read by the RFC 4180 reader the page uses for model lists (quotes, commas, line breaks). */
+const parseCsv = (text: string): string[][] => delimitedRecords(text, ',').map((r) => r.fields);
 
 describe('the prompt board downloads', () => {
   it('CSV: one row per model, the slice naming the prompt and the choice, the rounds of this board', () => {
