@@ -65,6 +65,10 @@ export class DatasetStore {
    */
   private boardShown: Promise<unknown> = Promise.resolve();
   private showBoard: () => void = () => undefined;
+  /** Settles when the board is on screen, or after BOARD_WAIT_MS at most (a page that never paints it holds nothing up). */
+  private boardOnScreen(): Promise<unknown> {
+    return Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]);
+  }
 
   /**
    * One load's DuckDB work at a time: two loads write the same tables (raw, battles), so a file
@@ -115,7 +119,7 @@ export class DatasetStore {
       // for the counted board to be on screen.
       this.step = 'counting votes';
       await this.counting;
-      await Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]);
+      await this.boardOnScreen();
       if (generation !== this.generation) return;
       if (!this.duck) this.step = 'starting DuckDB';
       // The parquet reader that fills DuckDB starts alongside it, not after.
@@ -187,7 +191,7 @@ export class DatasetStore {
         // The board first: coding the cube and drawing the panel's value lists take the page's thread
         // (hundreds of ms for 1.67M battles on a busy machine), which the board's drawing waits on.
         mark('filters-counted');
-        shown = Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]).then(() => {
+        shown = this.boardOnScreen().then(() => {
           if (!current()) return;
           if ('cube' in filters) this.earlyFilters = earlyFilters(filters);
           this.earlyFiltersPending = false;
@@ -197,7 +201,7 @@ export class DatasetStore {
     if (!this.earlyFiltersPending || generation !== this.generation) return;
     // The low-cardinality filters are tallied once the board is on screen (its fit and drawing want
     // both cores), and before DuckDB's load, which waits for this.
-    await Promise.race([this.boardShown, new Promise((resolve) => setTimeout(resolve, BOARD_WAIT_MS))]);
+    await this.boardOnScreen();
     if (generation !== this.generation) return;
     mark('filters-asked');
     await this.counter.prepareFilters();
