@@ -21,6 +21,15 @@ export function warmParquetReader(): void {
   spare ??= newReader();
 }
 
+/**
+ * Stops the reader started ahead, if any: for a file dropped meanwhile its start (compiling
+ * parquet-wasm, ~0.2 s of a core) would slow the board; that file's load starts another after it.
+ */
+export function dropWarmParquetReader(): void {
+  spare?.terminate();
+  spare = null;
+}
+
 export async function loadParquet(
   duck: Session,
   source: Source,

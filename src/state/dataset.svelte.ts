@@ -7,7 +7,7 @@ import { mark } from '../io/marks.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
 import { LoadError, sourceName, type LoadProgress, type Source } from '../io/source.ts';
 import { VoteCounter } from '../io/count-client.ts';
-import { warmParquetReader } from '../io/load-parquet.ts';
+import { dropWarmParquetReader, warmParquetReader } from '../io/load-parquet.ts';
 import { analyse, openDataset, RAW_TABLE, UnrecognisedShape, type OpenedDataset } from '../io/open-dataset.ts';
 import { winnerValuesSql } from '../core/sql/winner-values.ts';
 import type { RunQuery } from '../core/sql/connector.ts';
@@ -93,8 +93,12 @@ export class DatasetStore {
   async open(source: Source, mapping?: ColumnMapping): Promise<void> {
     const generation = ++this.generation;
     mark('open');
-    // A start of DuckDB for the dataset before (still compiling) would slow this one's board: it starts again after.
-    if (generation > 1) abortDuckStart();
+    // A start of DuckDB and its reader for the dataset before (still compiling) would slow this
+    // one's board: both start again after it.
+    if (generation > 1) {
+      abortDuckStart();
+      dropWarmParquetReader();
+    }
     this.opens++;
     this.earlyCounts = null;
     this.earlyFilters = null;
