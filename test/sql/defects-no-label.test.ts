@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { cooccurrenceSql, defectSpec, labelRatesSql, readCooccurrence, readLabelRates } from '../../src/core/lenses/defects.ts';
+import { cooccurrenceSql, labelRatesSql, readCooccurrence, readLabelRates } from '../../src/core/lenses/defects.ts';
+import { defectSpec } from '../../src/core/lenses/defect-spec.ts';
 import { countText, rateText } from '../../src/core/charts/defects.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';
 

@@ -6,17 +6,19 @@ import {
   answerLengthsSql,
   cooccurrenceSql,
   defectRowsSql,
-  defectSpec,
-  defectText,
   labelRatesSql,
-  LENGTH_BUCKETS,
-  lengthBucketSql,
   readCooccurrence,
   readLabelRates,
-  type DefectSpec,
-  type DefectText,
   type LabelRate,
 } from '../../src/core/lenses/defects.ts';
+import {
+  defectSpec,
+  defectText,
+  LENGTH_BUCKETS,
+  lengthBucketSql,
+  type DefectSpec,
+  type DefectText,
+} from '../../src/core/lenses/defect-spec.ts';
 import type { Connector } from '../../src/core/sql/connector.ts';
 import { labelColoursText, labelRatesChart } from '../../src/core/charts/defects.ts';
 import { buildFromRaw, describeTable, openDb } from './helpers.ts';

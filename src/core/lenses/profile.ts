@@ -8,7 +8,8 @@
 import type { PairCounts } from '../stats/pair-counts.ts';
 import { opponentCounts } from '../stats/model-profile.ts';
 import type { ColumnInfo } from '../schema/column.ts';
-import { defectSpec, type DefectSpec, type LabelRate } from './defects.ts';
+import { type LabelRate } from './defects.ts';
+import { defectSpec, type DefectSpec } from './defect-spec.ts';
 import { judgeSpec, type JudgeSpec, type JudgeSummary } from './judges.ts';
 import { Params, type SqlCondition } from '../sql/statement.ts';
 import { timeColumn, type TimeColumn } from '../sql/time-windows.ts';
