@@ -29,9 +29,11 @@ export class ViewStore {
     if (query === this.lastWritten) return;
     this.lastWritten = query;
     const url = `${location.pathname}${query ? `?${query}` : ''}`;
-    if (this.state.lens !== this.lastLens) history.pushState(null, '', url);
-    else history.replaceState(null, '', url);
+    const push = this.state.lens !== this.lastLens;
     this.lastLens = this.state.lens;
+    // After the other effects of the same change (a board's fit posted to its worker first): the
+    // browser's history call takes 8–35 ms of the page's thread while a large file loads (issue 28).
+    queueMicrotask(() => (push ? history.pushState(null, '', url) : history.replaceState(null, '', url)));
   }
 
   /** A plain copy for queries and workers (no proxies). */
