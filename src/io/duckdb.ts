@@ -25,6 +25,11 @@ export interface Session {
   db: duckdb.AsyncDuckDB;
   conn: duckdb.AsyncDuckDBConnection;
   connector: Connector;
+  /**
+   * Long work of its own (a file read into a table, step by step) waits here between steps while the
+   * user waits on a board (hold): on two cores, a step beside the fit and the paint slows both.
+   */
+  between?: () => Promise<void>;
 }
 
 export interface Duck extends Session {
@@ -120,10 +125,10 @@ async function start(): Promise<Duck> {
   const conn = await db.connect();
   await conn.query('SET autoload_known_extensions=false; SET autoinstall_known_extensions=false;');
   await conn.query(`ATTACH ':memory:' AS packed (COMPRESS)`);
-  const loaderConn = await db.connect();
-  const loader: Session = { db, conn: loaderConn, connector: connectorOn(loaderConn) };
-
   const lanes = new QueryLanes();
+  const loaderConn = await db.connect();
+  const loader: Session = { db, conn: loaderConn, connector: connectorOn(loaderConn), between: () => lanes.unheld() };
+
   // The page's connection asks the same queries again and again (filters, widgets): its statements are kept.
   const statements = new StatementCache(conn);
   const arrow = (sql: string, params: unknown[] = []) => lanes.ordinary(() => runOn(conn, sql, params, statements));

@@ -125,6 +125,8 @@ export async function loadParquet(
       let next = groups > 0 ? read(0) : null;
       for (let group = 0; next; group++) {
         const batch = await next;
+        // Neither the next row group's decoding nor this one's insert starts while the user waits on a board.
+        await duck.between?.();
         next = group + 1 < groups ? read(group + 1) : null;
         try {
           await duck.conn.insertArrowFromIPCStream(batch.ipc, { name: table, create: !created });

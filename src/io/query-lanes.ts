@@ -30,6 +30,11 @@ export class QueryLanes {
     }
   }
 
+  /** Settles once no hold is on: a file's load goes on between its steps, as ordinary work does. */
+  async unheld(): Promise<void> {
+    while (this.held) await this.held;
+  }
+
   /** Ordinary work waits until `until` settles, or `atMostMs` passes (a hold never starves the page's queries). */
   hold(until: Promise<unknown>, atMostMs: number): void {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -98,4 +98,22 @@ describe('QueryLanes', () => {
     await widget;
     expect(ran).toBe(true);
   });
+
+  it('unheld settles at once without a hold, and only once every hold placed meanwhile has settled', async () => {
+    const lanes = new QueryLanes();
+    let free = false;
+    await lanes.unheld().then(() => (free = true));
+    expect(free).toBe(true);
+    let first!: () => void, second!: () => void;
+    lanes.hold(new Promise<void>((r) => (first = r)), 10_000);
+    const steps: string[] = [];
+    const step = lanes.unheld().then(() => steps.push('load step'));
+    lanes.hold(new Promise<void>((r) => (second = r)), 10_000);
+    first();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(steps).toEqual([]);
+    second();
+    await step;
+    expect(steps).toEqual(['load step']);
+  });
 });
