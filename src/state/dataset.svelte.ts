@@ -3,7 +3,7 @@
  * A newer open supersedes an older one still running.
  */
 import { abortDuckStart, getDuck, prefetchDuck, type Duck } from '../io/duckdb.ts';
-import { mark } from '../io/marks.ts';
+import { afterPaint, mark } from '../io/marks.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
 import { LoadError, sourceName, type LoadProgress, type Source } from '../io/source.ts';
 import { VoteCounter } from '../io/count-client.ts';
@@ -197,7 +197,11 @@ export class DatasetStore {
         mark('filters-counted');
         shown = this.boardOnScreen().then(() => {
           if (!current()) return;
-          if ('cube' in filters) this.earlyFilters = earlyFilters(filters);
+          if ('cube' in filters) {
+            const early = (this.earlyFilters = earlyFilters(filters));
+            // Once the panel is drawn: the first click then sums with compiled code.
+            afterPaint(() => setTimeout(() => current() && early.cube.warm(), 50));
+          }
           this.earlyFiltersPending = false;
         });
       },
