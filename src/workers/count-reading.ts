@@ -8,9 +8,9 @@
  */
 import { ParquetFile } from 'parquet-wasm/esm';
 import { DataType, makeVector, tableFromIPC, type Data, type Int, type Table, type Vector } from 'apache-arrow';
-import { PhysicalType, type ParquetFooter } from '../core/parquet/footer.ts';
+import type { ParquetFooter } from '../core/parquet/footer.ts';
 import { partBytes, partFooter, type PartBytes } from './part-bytes.ts';
-import { readDictionaryChunk, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
+import { readableColumn, readDictionaryChunk, type ChunkValues, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
 import { uncompressPage } from '../core/parquet/uncompress.ts';
 import type { Cell, CellKind } from '../core/schema/row-vote.ts';
 import type { Share, TallyData } from './count-protocol.ts';
@@ -116,7 +116,9 @@ function tableCodes(table: Table, name: string, coder: Coder, c: number, utf8: U
 
 /**
  * Reads the share's row groups of every part (parts[0] already open as `first`), one group at a
- * time, into `onGroup`; stops early when `live()` turns false. Returns false when stopped.
+ * time, into `onGroup`; stops early when `live()` turns false. Returns false when stopped. `values`:
+ * the chunks read as dictionaries here (text: the vote columns, whose integers Arrow's bigints
+ * stand for; the filter columns' integers and booleans too), the rest by parquet-wasm.
  */
 export async function readShare(
   first: OpenedPart,
@@ -125,6 +127,7 @@ export async function readShare(
   share: Share,
   live: () => boolean,
   onGroup: (group: GroupColumns, last: boolean) => void,
+  values: ChunkValues = 'text',
 ): Promise<boolean> {
   const opened: OpenedPart[] = [first];
   try {
@@ -133,7 +136,7 @@ export async function readShare(
       const { file, bytes, footer } = k === 0 ? first : (opened[k] = await openPart(parts[k]));
       const groups = file.metadata().rowGroups().length;
       const direct =
-        footer?.rowGroups.length === groups ? (g: number) => readChunks(bytes, footer, g, columns) : () => Promise.resolve(null);
+        footer?.rowGroups.length === groups ? (g: number) => readChunks(bytes, footer, g, columns, values) : () => Promise.resolve(null);
       // The next group's chunks are asked for while this one is decoded: each read waits on the browser (or the network).
       let ahead: { g: number; chunks: Promise<(DictionaryChunk | null)[] | null> } | null = null;
       for (let g = 0; g < groups; g++, number++) {
@@ -165,15 +168,16 @@ async function readChunks(
   footer: ParquetFooter,
   g: number,
   columns: readonly string[],
+  values: ChunkValues,
 ): Promise<(DictionaryChunk | null)[] | null> {
   const group = footer.rowGroups[g];
   const found = columns.map((name) => ({ column: footer.columns.get(name), chunk: group.chunks.get(name) }));
   if (found.some(({ column, chunk }) => !column || !chunk || chunk.values !== group.rows)) return null;
   return Promise.all(
     found.map(async ({ column, chunk }) => {
-      if (column!.physicalType !== PhysicalType.BYTE_ARRAY) return null;
+      if (!readableColumn(column!, values)) return null;
       try {
-        return readDictionaryChunk(column!, chunk!, await part.range(chunk!.start, chunk!.start + chunk!.length), uncompressPage);
+        return readDictionaryChunk(column!, chunk!, await part.range(chunk!.start, chunk!.start + chunk!.length), uncompressPage, values);
       } catch {
         // Bytes this reader does not make sense of: parquet-wasm reads the column, and says what is wrong with it if anything is.
         return null;

@@ -65,5 +65,7 @@ export async function splitShare(
       const codes = columns.map((name, c) => groupCodes(group, c, name, split, coders[c], c, group.rows, true));
       split.add(rows.keys, codes, rows.weights, group.rows);
     },
+    // Turns and flags too are read from their pages (dictionary or bits), not through parquet-wasm.
+    'text, integers and booleans',
   );
 }

@@ -1,16 +1,18 @@
 /**
- * A dictionary-encoded text column chunk read as what it is: its dictionary (each distinct value once)
- * and one index per row, never the text of each row. This is how writers store columns of model names
- * and verdicts, so counting votes reads about a byte per row instead of the row's text. A chunk stored
- * any other way (plain values, a dictionary given up half-way, a codec not read here) returns null,
- * and the caller reads it the general way.
+ * A low-cardinality column chunk read as what it is: its dictionary (each distinct value once) and one
+ * index per row, never a value per row. Writers store columns of model names and verdicts (text) and
+ * of turns (integers) this way, so counting votes reads about a byte per row instead of the row's
+ * value; a boolean chunk (bits, no dictionary) reads as indices into [false, true]. A chunk stored any
+ * other way (plain values, a dictionary given up half-way, a codec not read here) returns null, and
+ * the caller reads it the general way.
  */
 import { ThriftReader, type ThriftStruct } from './thrift-compact.ts';
 import type { ColumnChunk, FlatColumn } from './footer.ts';
 import { PhysicalType } from './footer.ts';
 
 export interface DictionaryChunk {
-  dictionary: string[];
+  /** Text, integers (numbers; a bigint past 32 bits, as Arrow reads it) or [false, true]. */
+  dictionary: (string | number | bigint | boolean)[];
   /** Each value's index in `dictionary`, or -1 for a null. */
   indices: Int32Array;
 }
@@ -26,17 +28,31 @@ const PLAIN = 0,
   RLE = 3,
   RLE_DICTIONARY = 8;
 
-/** Decodes `bytes` (the chunk's byte range) of a flat BYTE_ARRAY column; null when the chunk is not wholly dictionary-encoded or its codec is not read. */
+/** The columns read here: text, and (when `values` allows) signed integers and booleans. */
+export type ChunkValues = 'text' | 'text, integers and booleans';
+
+/** Whether a chunk of `column` may be read here (whether it is, its pages tell: see readDictionaryChunk). */
+export function readableColumn(column: FlatColumn, values: ChunkValues = 'text'): boolean {
+  if (column.physicalType === PhysicalType.BYTE_ARRAY) return true;
+  return values !== 'text' && (column.physicalType === PhysicalType.BOOLEAN || column.signedInteger);
+}
+
+/**
+ * Decodes `bytes` (the chunk's byte range) of a flat column readableColumn allows; null when the
+ * chunk is not wholly dictionary-encoded (booleans: plain or RLE bits) or its codec is not read.
+ */
 export function readDictionaryChunk(
   column: FlatColumn,
   chunk: ColumnChunk,
   bytes: Uint8Array,
   uncompress: Uncompress,
+  values: ChunkValues = 'text',
 ): DictionaryChunk | null {
-  if (column.physicalType !== PhysicalType.BYTE_ARRAY) return null;
+  if (!readableColumn(column, values)) return null;
+  const boolean = column.physicalType === PhysicalType.BOOLEAN;
   const decoder = new TextDecoder();
   const indices = new Int32Array(chunk.values);
-  let dictionary: string[] | null = null;
+  let dictionary: DictionaryChunk['dictionary'] | null = boolean ? [false, true] : null;
   let filled = 0;
   let at = 0;
   while (filled < chunk.values) {
@@ -49,16 +65,22 @@ export function readDictionaryChunk(
     const type = header[1] as number;
     if (type === DICTIONARY_PAGE) {
       const info = header[7] as ThriftStruct;
-      if (info[2] !== PLAIN && info[2] !== PLAIN_DICTIONARY) return null;
+      if (boolean || (info[2] !== PLAIN && info[2] !== PLAIN_DICTIONARY)) return null;
       const page = uncompress(chunk.codec, body, header[2] as number);
       if (!page) return null;
-      dictionary = plainByteArrays(page, info[1] as number, decoder);
+      const count = info[1] as number;
+      dictionary =
+        column.physicalType === PhysicalType.BYTE_ARRAY
+          ? plainByteArrays(page, count, decoder)
+          : plainIntegers(page, count, column.physicalType);
     } else if (type === DATA_PAGE || type === DATA_PAGE_V2) {
       if (!dictionary) return null;
       const v2 = type === DATA_PAGE_V2;
       const info = header[v2 ? 8 : 5] as ThriftStruct;
       const values = info[1] as number;
-      if (info[v2 ? 4 : 2] !== RLE_DICTIONARY && info[v2 ? 4 : 2] !== PLAIN_DICTIONARY) return null;
+      const encoding = info[v2 ? 4 : 2];
+      const bits = boolean && (encoding === PLAIN || encoding === RLE);
+      if (!bits && encoding !== RLE_DICTIONARY && encoding !== PLAIN_DICTIONARY) return null;
       if (filled + values > chunk.values) throw new RangeError('parquet: the pages hold more values than the chunk');
       const out = indices.subarray(filled, filled + values);
       let page: Uint8Array | null, levels: Uint8Array | null;
@@ -80,7 +102,8 @@ export function readDictionaryChunk(
           page = page.subarray(4 + length);
         }
       }
-      readIndices(page, levels, out, dictionary.length);
+      if (bits) readBooleans(page, levels, out, encoding === RLE);
+      else readIndices(page, levels, out, dictionary.length);
       filled += values;
     }
     // Index pages (and pages of types to come) hold no values: skipped.
@@ -100,6 +123,46 @@ function plainByteArrays(page: Uint8Array, count: number, decoder: TextDecoder):
     at += 4 + length;
   }
   return out;
+}
+
+/** PLAIN integers (4 or 8 bytes, little-endian), as Arrow reads a signed column: numbers, a bigint past 32 bits. */
+function plainIntegers(page: Uint8Array, count: number, type: number): (number | bigint)[] {
+  const wide = type === PhysicalType.INT64;
+  if (page.length < count * (wide ? 8 : 4)) throw new RangeError('parquet: a dictionary of integers runs past its page');
+  const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
+  const out: (number | bigint)[] = [];
+  for (let k = 0; k < count; k++) {
+    if (!wide) out.push(view.getInt32(4 * k, true));
+    else {
+      const low = view.getInt32(8 * k, true),
+        high = view.getInt32(8 * k + 4, true);
+      // A value within 32 bits is the number the general reader codes it as (its high word is the low word's sign).
+      out.push(high === low >> 31 ? low : view.getBigInt64(8 * k, true));
+    }
+  }
+  return out;
+}
+
+/**
+ * Fills `out` with booleans as indices into [false, true] (-1 for a null, when `levels` are given):
+ * PLAIN pages pack one bit per value, RLE pages (v2) hold a 4-byte length, then the hybrid of 1 bit.
+ */
+function readBooleans(page: Uint8Array, levels: Uint8Array | null, out: Int32Array, rle: boolean): void {
+  let present = out.length;
+  if (levels) {
+    hybrid(levels, 1, out);
+    present = 0;
+    for (let r = 0; r < out.length; r++) present += out[r];
+  }
+  const values = present < out.length ? new Int32Array(present) : out;
+  if (rle) hybrid(page.subarray(4), 1, values);
+  else {
+    if (page.length * 8 < present) throw new RangeError(`parquet: ${present} booleans in a page of ${page.length} bytes`);
+    for (let r = 0; r < present; r++) values[r] = (page[r >> 3] >> (r & 7)) & 1;
+  }
+  if (values === out) return;
+  let k = 0;
+  for (let r = 0; r < out.length; r++) out[r] = out[r] === 1 ? values[k++] : -1;
 }
 
 /**

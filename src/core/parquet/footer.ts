@@ -24,7 +24,16 @@ export interface FlatColumn {
   physicalType: number;
   /** 1 when the column may hold nulls (OPTIONAL), 0 when REQUIRED. */
   maxDefinition: number;
+  /**
+   * An INT32 or INT64 column read as signed integers (no annotation, or a signed integer one): not a
+   * date, time, timestamp, decimal or unsigned number, which Arrow reads as other types.
+   */
+  signedInteger: boolean;
 }
+
+/** parquet.thrift's ConvertedType values INT_8 … INT_64, and LogicalType's INTEGER field. */
+const SIGNED_CONVERTED = new Set([15, 16, 17, 18]);
+const LOGICAL_INTEGER = 10;
 
 export interface ColumnChunk {
   codec: number;
@@ -102,7 +111,14 @@ function flatColumns(schema: ThriftValue[]): Map<string, FlatColumn> {
     const repetition = num(element[3] ?? 0);
     // REPEATED (2) leaves are lists of values: not flat.
     if (repetition === 2 || element[1] === undefined) continue;
-    columns.set(text(element[4]), { name: text(element[4]), physicalType: num(element[1]), maxDefinition: repetition === 1 ? 1 : 0 });
+    const physicalType = num(element[1]);
+    const logical = element[10] as ThriftStruct | undefined;
+    const integer = logical?.[LOGICAL_INTEGER] as ThriftStruct | undefined;
+    const signedInteger =
+      (physicalType === PhysicalType.INT32 || physicalType === PhysicalType.INT64) &&
+      (element[6] === undefined || SIGNED_CONVERTED.has(num(element[6]))) &&
+      (logical === undefined || (integer !== undefined && integer[2] === true));
+    columns.set(text(element[4]), { name: text(element[4]), physicalType, maxDefinition: repetition === 1 ? 1 : 0, signedInteger });
   }
   return columns;
 }

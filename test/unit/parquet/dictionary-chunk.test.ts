@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Table, tableToIPC, vectorFromArray, Utf8 } from 'apache-arrow';
+import { Bool, Int32, Int64, Table, tableToIPC, vectorFromArray, Utf8 } from 'apache-arrow';
 import { Compression, Table as WasmTable, WriterPropertiesBuilder, WriterVersion, writeParquet } from 'parquet-wasm/node';
 import { createNodeConnector, type NodeConnector } from '../../../src/cli/node-connector.ts';
 import { footerLength, readFooter, TAIL_BYTES } from '../../../src/core/parquet/footer.ts';
-import { hybrid, readDictionaryChunk } from '../../../src/core/parquet/dictionary-chunk.ts';
+import { hybrid, readDictionaryChunk, type ChunkValues, type DictionaryChunk } from '../../../src/core/parquet/dictionary-chunk.ts';
 import { uncompressPage } from '../../../src/core/parquet/uncompress.ts';
 import { snappyUncompress } from '../../../src/core/parquet/snappy.ts';
 import { seededRandom } from '../../../src/core/stats/random.ts';
@@ -23,12 +23,14 @@ function rows(n: number) {
   return { model, sorted, id };
 }
 
+type Value = DictionaryChunk['dictionary'][number] | null;
+
 /** Every column chunk of `column` decoded from the file's bytes, rows in file order; null where a chunk is not a dictionary. */
-function decodeColumn(bytes: Uint8Array, column: string): (string | null)[] | null {
+function decodeColumn(bytes: Uint8Array, column: string, values: ChunkValues = 'text'): Value[] | null {
   const footer = readFooter(
     bytes.subarray(bytes.length - TAIL_BYTES - footerLength(bytes.subarray(bytes.length - TAIL_BYTES)), bytes.length - TAIL_BYTES),
   );
-  const values: (string | null)[] = [];
+  const out: Value[] = [];
   for (const group of footer.rowGroups) {
     const chunk = group.chunks.get(column)!;
     const read = readDictionaryChunk(
@@ -36,13 +38,14 @@ function decodeColumn(bytes: Uint8Array, column: string): (string | null)[] | nu
       chunk,
       bytes.subarray(chunk.start, chunk.start + chunk.length),
       uncompressPage,
+      values,
     );
     if (!read) return null;
     expect(read.indices.length).toBe(group.rows);
-    for (const index of read.indices) values.push(index < 0 ? null : read.dictionary[index]);
+    for (const index of read.indices) out.push(index < 0 ? null : read.dictionary[index]);
   }
-  expect(values.length).toBe(footer.rows);
-  return values;
+  expect(out.length).toBe(footer.rows);
+  return out;
 }
 
 describe('dictionary-encoded text chunks read without a parquet library', () => {
@@ -97,6 +100,79 @@ describe('dictionary-encoded text chunks read without a parquet library', () => 
       expect(decodeColumn(bytes, 'model')).toEqual(data.model);
       // 4 kB of dictionary holds a few hundred ids: the writer goes on in plain values, which this reader leaves alone.
       expect(decodeColumn(bytes, 'id')).toBeNull();
+    });
+  }
+});
+
+describe('integer and boolean chunks read without a parquet library (the filter columns)', () => {
+  let db: NodeConnector;
+  const dir = mkdtempSync(join(tmpdir(), 'arena-lens-parquet-'));
+  const n = 5000;
+  const rng = seededRandom(13);
+  // A turn (small, nulls among them), a wide integer past 32 bits and below -2^31, a flag with nulls, one without.
+  const turn = Array.from({ length: n }, () => (rng.next() < 0.04 ? null : 1 + Math.floor(rng.next() * 5)));
+  const big = Array.from({ length: n }, (_, r) => [7, -3, 2 ** 31, -(2 ** 31) - 5, 2 ** 40 + 1][r % 5]);
+  const flag = Array.from({ length: n }, () => (rng.next() < 0.05 ? null : rng.next() < 0.3));
+  const anony = Array.from({ length: n }, () => rng.next() < 0.6);
+  /** Arrow's value of a signed integer: a number within 32 bits, a bigint past them (the general reader's codes). */
+  const arrowInt = (v: number | null) => (v === null ? null : v >= -(2 ** 31) && v < 2 ** 31 ? v : BigInt(v));
+  beforeAll(async () => {
+    db = await createNodeConnector();
+    const json = join(dir, 'rows.json');
+    writeFileSync(json, turn.map((t, r) => JSON.stringify({ r, turn: t, big: big[r], flag: flag[r], anony: anony[r] })).join('\n'));
+    await db.query(
+      `CREATE TABLE t AS SELECT turn, turn::INTEGER AS turn32, big, flag, anony, turn::UINTEGER AS unsigned, to_timestamp(r) AS ts
+       FROM read_json(?, columns = {r: 'INTEGER', turn: 'BIGINT', big: 'BIGINT', flag: 'BOOLEAN', anony: 'BOOLEAN'}) ORDER BY r`,
+      [json],
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const codec of ['uncompressed', 'snappy', 'zstd']) {
+    for (const version of ['V1', 'V2']) {
+      it(`reads DuckDB's ${codec} ${version} integer dictionaries and boolean bits as DuckDB reads them`, async () => {
+        const path = join(dir, `${codec}-${version}.parquet`);
+        await db.query(`COPY t TO '${path}' (FORMAT parquet, COMPRESSION ${codec}, PARQUET_VERSION ${version}, ROW_GROUP_SIZE 2048)`);
+        const bytes = new Uint8Array(readFileSync(path));
+        const read = await db.query(
+          `SELECT turn, turn32, big, flag, anony FROM read_parquet('${path}', file_row_number = true) ORDER BY file_row_number`,
+        );
+        const all = 'text, integers and booleans';
+        expect(decodeColumn(bytes, 'turn', all)).toEqual(read.map((r) => arrowInt(r.turn === null ? null : Number(r.turn))));
+        expect(decodeColumn(bytes, 'turn32', all)).toEqual(read.map((r) => r.turn32));
+        expect(decodeColumn(bytes, 'big', all)).toEqual(big.map(arrowInt));
+        expect(decodeColumn(bytes, 'flag', all)).toEqual(read.map((r) => r.flag));
+        expect(decodeColumn(bytes, 'anony', all)).toEqual(anony);
+        expect(read.map((r) => r.flag)).toEqual(flag);
+        // The vote columns' reading keeps to text; unsigned numbers and timestamps are Arrow's other types: never read here.
+        expect(decodeColumn(bytes, 'turn')).toBeNull();
+        expect(decodeColumn(bytes, 'unsigned', all)).toBeNull();
+        expect(decodeColumn(bytes, 'ts', all)).toBeNull();
+      });
+    }
+  }
+
+  for (const version of [WriterVersion.V1, WriterVersion.V2]) {
+    it(`reads arrow-rs's integer dictionaries and booleans (writer ${WriterVersion[version]}, many small pages)`, () => {
+      const table = new Table({
+        turn: vectorFromArray(
+          turn.map((t) => (t === null ? null : BigInt(t))),
+          new Int64(),
+        ),
+        turn32: vectorFromArray(turn, new Int32()),
+        flag: vectorFromArray(flag, new Bool()),
+      });
+      const props = new WriterPropertiesBuilder()
+        .setCompression(Compression.SNAPPY)
+        .setWriterVersion(version)
+        .setDataPageSizeLimit(512)
+        .setMaxRowGroupSize(3000)
+        .build();
+      const bytes = writeParquet(WasmTable.fromIPCStream(tableToIPC(table, 'stream')), props);
+      const all = 'text, integers and booleans';
+      expect(decodeColumn(bytes, 'turn', all)).toEqual(turn);
+      expect(decodeColumn(bytes, 'turn32', all)).toEqual(turn);
+      expect(decodeColumn(bytes, 'flag', all)).toEqual(flag);
     });
   }
 });
