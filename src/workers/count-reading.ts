@@ -198,14 +198,12 @@ export function tallyData(tally: VoteTally): TallyData {
 
 /** Adds a helper's tally to `tally` (same columns); returns the number here of each of its tuples. */
 export function mergeTally(tally: VoteTally, data: TallyData): Int32Array {
-  const columns = data.values.length;
-  const here = new Int32Array(data.rows.length);
-  for (let t = 0; t < data.rows.length; t++) {
-    const values: Cell[] = [];
-    for (let c = 0; c < columns; c++) values.push(data.values[c][data.codes[c][t]]);
-    here[t] = tally.addGroup(values, data.rows[t], data.weight[t], data.invalid[t]);
-  }
-  return here;
+  // Each value coded here once, then the tuples folded column by column (not a tuple at a time: 90,000 for 150 models).
+  const codes = data.codes.map((list, c) => {
+    const here = data.values[c].map((value) => tally.code(c, value));
+    return Int32Array.from(list, (code) => here[code]);
+  });
+  return tally.addTuples(codes, data.rows, data.weight, data.invalid, data.rows.length);
 }
 
 /** Writes the codes of one column's rows in a batch into `out`. */

@@ -79,6 +79,31 @@ export class VoteTally {
     return keys;
   }
 
+  /**
+   * Adds already grouped tuples given each column's codes (as addCoded), with their rows, summed
+   * valid weight and rows with an invalid weight. Returns each one's tuple number here.
+   */
+  addTuples(
+    codes: readonly ArrayLike<number>[],
+    rows: ArrayLike<number>,
+    weight: ArrayLike<number>,
+    invalid: ArrayLike<number>,
+    count: number,
+  ): Int32Array {
+    const k = this.columns.length;
+    const keys = Int32Array.from({ length: count }, (_, r) => codes[0][r]);
+    for (let c = 1; c < k; c++) this.folds[c].fold(keys, codes[c], count);
+    for (let r = 0; r < count; r++) {
+      const t = keys[r];
+      if (t >= this.rows.length || this.codes[0][t] === -1) this.note(t, codes, r, k);
+      this.rows[t] += rows[r];
+      this.weight[t] += weight[r];
+      this.invalid[t] += invalid[r];
+      this.totalRows += rows[r];
+    }
+    return keys;
+  }
+
   /** Adds an already grouped tuple: its values, rows, summed valid weight and rows with an invalid weight. Returns its tuple number. */
   addGroup(values: readonly Cell[], rows: number, weight: number, invalid: number): number {
     const codes = values.map((v, c) => [this.code(c, v)]);
@@ -143,12 +168,11 @@ export function talliedVotes(
   return new TallyReader(mapping, kinds).read(tally);
 }
 
-/** Bounds of a cell's number key (a model number < MODEL_KEYS, an outcome code < OUTCOME_KEYS): exact in a double. */
+/** Models a reader numbers at most (a sanity bound, as the tally's CODE_LIMIT). */
 const MODEL_KEYS = 2 ** 24;
-const OUTCOME_KEYS = 4;
 
 /** A tuple's votes under one mapping: each usable vote's cell number, or -1 - (reason number) for a vote set aside. */
-type TupleVotes = Int32Array;
+type TupleVotes = number[];
 
 /**
  * talliedVotes for one mapping, read again and again as the tally grows (the page's provisional
@@ -158,7 +182,9 @@ type TupleVotes = Int32Array;
 export class TallyReader {
   private readonly read1: ReturnType<typeof rowVoteReader>;
   private readonly seen: TupleVotes[] = [];
-  private readonly cellNumbers = new Map<number, number>();
+  /** Cells numbered by (model pair, outcome): pairs of small numbers, found by indexing (a Map of 2^50 keys took a tenth of a first read). */
+  private readonly pairNumbers = new PairIndex();
+  private readonly cellNumbers = new PairIndex();
   private readonly modelNumbers = new Map<string, number>();
   /** Models met in usable votes, by number; each cell's models (numbers) and outcome code. */
   private readonly modelNames: string[] = [];
@@ -235,7 +261,7 @@ export class TallyReader {
       b: layout.b,
       outcome: layout.outcome,
       // Many split tuples share a base tuple: its places are worked out once.
-      votesOf: (t) => (places[t] ??= this.seen[t].map((vote) => (vote < 0 ? -1 : place[vote]))),
+      votesOf: (t) => (places[t] ??= Int32Array.from(this.seen[t], (vote) => (vote < 0 ? -1 : place[vote]))),
     };
   }
 
@@ -250,10 +276,10 @@ export class TallyReader {
     };
     for (; t < tally.tuples; t++) {
       const votes = this.read1(cell);
-      const numbers = new Int32Array(votes.length);
-      votes.forEach((v, i) => {
-        numbers[i] = v.reason === null ? this.cellNumber(v.modelA!, v.modelB!, v.outcome!) : -1 - this.reasonNumber(v.reason);
-      });
+      // A typed array per tuple cost more than the rules themselves (90,000 tuples for 150 models).
+      const numbers: number[] = [];
+      for (const v of votes)
+        numbers.push(v.reason === null ? this.cellNumber(v.modelA!, v.modelB!, v.outcome!) : -1 - this.reasonNumber(v.reason));
       this.seen.push(numbers);
     }
   }
@@ -272,18 +298,15 @@ export class TallyReader {
     return { models: [...models], a: a.slice(), b: b.slice(), outcome: outcome.slice(), n: counts };
   }
 
-  /** Cells are keyed by their models' numbers and the outcome (a number key: a first board reads thousands). */
+  /** Cells are numbered by their models' numbers and the outcome, in order of first sight. */
   private cellNumber(modelA: string, modelB: string, outcome: number): number {
     const a = this.modelNumber(modelA);
     const b = this.modelNumber(modelB);
-    const key = (a * MODEL_KEYS + b) * OUTCOME_KEYS + outcome;
-    let k = this.cellNumbers.get(key);
-    if (k === undefined) {
-      k = this.cellA.length;
+    const k = this.cellNumbers.get(this.pairNumbers.get(a, b), outcome);
+    if (k === this.cellA.length) {
       this.cellA.push(a);
       this.cellB.push(b);
       this.cellOutcome.push(outcome);
-      this.cellNumbers.set(key, k);
     }
     return k;
   }
