@@ -3,9 +3,13 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import type { Connector, Row } from '../core/sql/connector.ts';
 import { QueryError } from '../core/sql/query-error.ts';
 
-// Required, not imported: importing this CommonJS package from an ES module makes Node parse every file it
-// re-exports to find their names, about a tenth of a second of every command's start (measured).
-const { DuckDBInstance } = createRequire(import.meta.url)('@duckdb/node-api') as typeof import('@duckdb/node-api');
+/**
+ * Required, not imported: importing this CommonJS package from an ES module makes Node parse every file it
+ * re-exports to find their names, about a tenth of a second of every command's start (measured). Required
+ * on the first connection, not when this module loads: `rank` on a parquet file it counts itself
+ * (lib/direct-count.ts) never loads DuckDB at all.
+ */
+const duckdb = () => createRequire(import.meta.url)('@duckdb/node-api') as typeof import('@duckdb/node-api');
 
 export interface NodeConnector extends Connector {
   close(): void;
@@ -17,7 +21,7 @@ export interface NodeConnector extends Connector {
  * array); BIGINT/HUGEINT come back as numbers, ENUM as strings, LIST/STRUCT as arrays/objects.
  */
 export async function createNodeConnector(path = ':memory:'): Promise<NodeConnector> {
-  const instance = await DuckDBInstance.create(path);
+  const instance = await duckdb().DuckDBInstance.create(path);
   const connection = await instance.connect();
   return {
     async query(sql: string, params?: unknown[]): Promise<Row[]> {

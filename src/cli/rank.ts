@@ -23,6 +23,7 @@ import { parseControl, type ControlSpec } from '../core/sql/control-votes.ts';
 import { controlsBoard, controlsText } from './lib/controls-board.ts';
 import { controlsJson } from '../core/export/controls-export.ts';
 import { tallySummary, tallyWholeFile } from './lib/tally.ts';
+import { countParquetFile } from './lib/parquet-count.ts';
 import type { LoadedFile } from './read-file.ts';
 import type { HubFile } from './read-hub.ts';
 import { anchorOption, choiceOption, integerOption, parseOptions } from './lib/options.ts';
@@ -97,6 +98,9 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
   --topic ID             with --topics, one topic's board (a broad topic or sub-topic id, as tp_topic)
   --json | --csv         print records instead of a text table (--csv not with --audit or --compare-with)
 `;
+
+/** Set (to anything): every input is read by DuckDB, as before rank read parquet files itself (to compare the two). */
+export const DUCKDB_ONLY = 'ARENA_LENS_DUCKDB_ONLY';
 
 const OPTIONS = {
   hf: { type: 'string' },
@@ -252,25 +256,29 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     const boardWanted = !args.styleControl && !args.method && !args.audit && args.controls.length === 0;
     // The helper thread starts while the file is read, so it is ready when the rounds are.
     if (args.bootstrapRounds > 0 && boardWanted) threads.warm();
-    const db = await createNodeConnector();
+    // --style-control may read the answer texts, so it keeps them in `raw`. A board of the whole
+    // file needs only the mapped columns, counted by their distinct values (no battles table):
+    // a local parquet file's dictionary-coded columns are read here as the page's counting worker
+    // reads them (no DuckDB loaded at all); else DuckDB reads the file (a view, not loaded first).
+    // Elo (--method elo, and among --audit's methods) needs the votes in order, so the battles table.
+    const wantsOrder = args.method === 'elo' || !!args.audit;
+    const whole = boardWanted && !wantsOrder && args.where.length === 0 && !hasQuickFilter(args.quick);
+    const counted = whole && !args.hf && !process.env[DUCKDB_ONLY] ? await countParquetFile(args.file) : null;
+    const db = counted ? null : await createNodeConnector();
     try {
-      // --style-control may read the answer texts, so it keeps them in `raw`. A board of the whole
-      // file needs only the mapped columns, counted by their distinct values (no battles table),
-      // which DuckDB reads straight from a parquet file (a view) rather than loading them first.
-      // Elo (--method elo, and among --audit's methods) needs the votes in order, so the battles table.
-      const wantsOrder = args.method === 'elo' || !!args.audit;
-      const whole = boardWanted && !wantsOrder && args.where.length === 0 && !hasQuickFilter(args.quick);
-      const opened = await loadAndRecognise(
-        db,
-        args.hf ?? args.file,
-        args.styleControl ? { keep: 'all' } : whole ? { keep: { columns: [] }, view: true } : {},
-      );
-      const tallied = whole ? await tallyWholeFile(db, opened) : null;
-      if (!tallied) await buildBattles(db, opened);
-      const summary = tallied ? tallySummary(tallied) : await readSummary(db);
+      const opened =
+        counted?.opened ??
+        (await loadAndRecognise(
+          db!,
+          args.hf ?? args.file,
+          args.styleControl ? { keep: 'all' } : whole ? { keep: { columns: [] }, view: true } : {},
+        ));
+      const tallied = counted?.tallied ?? (whole ? await tallyWholeFile(db!, opened) : null);
+      if (!tallied) await buildBattles(db!, opened);
+      const summary = tallied ? tallySummary(tallied) : await readSummary(db!);
       // The default minimum is the page's: for a filtered slice (a category board) only.
       const minVotes = minVotesInForce(args.quick.minVotes, args.where.length > 0);
-      const slice = tallied ? wholeSlice(tallied.counts, minVotes) : await readSlice(db, args.where, { ...args.quick, minVotes });
+      const slice = tallied ? wholeSlice(tallied.counts, minVotes) : await readSlice(db!, args.where, { ...args.quick, minVotes });
       const { counts } = slice;
       if (args.anchor && !counts.models.includes(args.anchor.model)) {
         throw new UsageError(`--anchor: model "${args.anchor.model}" is not among the ${counts.models.length} models of ${args.file}`);
@@ -285,7 +293,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       io.stderr(describeInput(opened.file, opened.detection, summary) + '\n');
       io.stderr(sliceLine(slice, summary.votes, opened.file));
       if (args.styleControl) {
-        const style = await styleBoard(db, RAW_TABLE, opened.columns, opened.file.name, args.anchor);
+        const style = await styleBoard(db!, RAW_TABLE, opened.columns, opened.file.name, args.anchor);
         for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
         for (const w of style.fit.warnings) io.stderr(`warning: ${w}\n`);
         if (style.missingVotes > 0) io.stderr(`warning: ${style.missingVotes} votes have no style features and are left out\n`);
@@ -299,7 +307,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return 0;
       }
       if (args.controls.length) {
-        const board = await controlsBoard(db, args.controls, slice.where, opened.file.name, args.anchor);
+        const board = await controlsBoard(db!, args.controls, slice.where, opened.file.name, args.anchor);
         for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
         for (const w of board.fit.warnings) io.stderr(`warning: ${w}\n`);
         if (board.missingVotes > 0) io.stderr(`warning: ${board.missingVotes} votes have an empty control column and are left out\n`);
@@ -309,7 +317,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       if (args.method || args.audit) {
         for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
         const isCounts = !!opened.detection.mapping.weight;
-        const votes = wantsOrder && !isCounts ? await readOrderedVotes(db, slice.where, slice.columns ?? [], counts.models) : null;
+        const votes = wantsOrder && !isCounts ? await readOrderedVotes(db!, slice.where, slice.columns ?? [], counts.models) : null;
         if (args.method) {
           const scores = methodScores(args.method, counts, votes);
           if (!scores) throw new UsageError(`--method elo needs the votes in order; ${args.file} holds pre-aggregated counts`);
@@ -332,7 +340,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
           votes,
         });
         const names = (slice.columns ?? []).map((c) => c.name);
-        const voters = await voterCheck(db, names, slice.where, counts, {
+        const voters = await voterCheck(db!, names, slice.where, counts, {
           cap: a.voterCap,
           seed: args.seed,
           weighted: isCounts,
@@ -352,7 +360,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       const board = await threads.leaderboard(counts, options);
       // A slice's board says each model's rank against the whole file's board, fitted alike.
       const sliced = !tallied && (args.where.length > 0 || hasQuickFilter(args.quick));
-      const changes = sliced ? rankChanges(board, await threads.leaderboard((await readSlice(db, [], NO_QUICK)).counts, options)) : null;
+      const changes = sliced ? rankChanges(board, await threads.leaderboard((await readSlice(db!, [], NO_QUICK)).counts, options)) : null;
       for (const w of inputWarnings(opened.file, summary, board.warnings)) io.stderr(`warning: ${w}\n`);
       const signal = signalText(board);
       if (signal) io.stderr(`${signal}\n`);
@@ -367,7 +375,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       );
       return 0;
     } finally {
-      db.close();
+      db?.close();
       threads.close();
     }
   } catch (error) {

@@ -16,6 +16,7 @@ import type { Cell, CellKind } from '../core/schema/row-vote.ts';
 import type { Share, TallyData } from './count-protocol.ts';
 import { Utf8Codes } from '../core/tally/utf8-codes.ts';
 import { VoteTally } from '../core/tally/vote-tally.ts';
+import { dictionaryCodes, type Coder } from '../core/tally/dictionary-codes.ts';
 
 /** A part opened by parquet-wasm, and its footer as core/parquet reads it (null when it cannot). */
 export interface OpenedPart {
@@ -44,10 +45,7 @@ export interface GroupColumns {
   table: Table | null;
 }
 
-/** Something that codes a column's values: a VoteTally, or a FilterTally for the filter columns. */
-export interface Coder {
-  code(c: number, value: Cell): number;
-}
+export type { Coder } from '../core/tally/dictionary-codes.ts';
 
 /** Each row of a group as the tally numbered it (its tuple), and its weight when the tally sums one. */
 export interface TalliedRows {
@@ -93,15 +91,6 @@ export function groupCodes(
 ): Int32Array {
   const chunk = group.dictionaries[index];
   return chunk ? dictionaryCodes(chunk, coder, c, n) : tableCodes(group.table!, name, coder, c, utf8, n, numbers);
-}
-
-/** Each dictionary value is coded once; each row takes its value's code. */
-function dictionaryCodes({ dictionary, indices }: DictionaryChunk, coder: Coder, c: number, n: number): Int32Array {
-  const keys = Int32Array.from(dictionary, (value) => coder.code(c, value));
-  const nullCode = coder.code(c, null);
-  const out = new Int32Array(n);
-  for (let r = 0; r < n; r++) out[r] = indices[r] < 0 ? nullCode : keys[indices[r]];
-  return out;
 }
 
 function tableCodes(table: Table, name: string, coder: Coder, c: number, utf8: Utf8Codes, n: number, numbers: boolean): Int32Array {

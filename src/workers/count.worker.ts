@@ -14,7 +14,8 @@ import { tableFromIPC } from 'apache-arrow';
 import { detectPreset } from '../core/schema/detect.ts';
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import { rowVoteProblem, type CellKind } from '../core/schema/row-vote.ts';
-import { TallyReader, tallyColumns, tallyValues, VoteTally } from '../core/tally/vote-tally.ts';
+import { TallyReader, tallyColumns, VoteTally } from '../core/tally/vote-tally.ts';
+import { winnerDetection } from '../core/tally/tally-detection.ts';
 import { schemaColumns } from '../core/schema/arrow-schema.ts';
 import { startsAsParquet } from '../core/parquet/footer.ts';
 import type { CountHelperRequest, CountHelperResponse, CountRequest, CountResponse, EarlyFilterData, Share } from './count-protocol.ts';
@@ -289,7 +290,6 @@ function mappingFor(
   kinds: Record<string, CellKind | null>,
 ): ColumnMapping | null {
   if (base.winner.kind !== 'column') return base;
-  const values = tallyValues(tally, base.winner.column, kinds[base.winner.column]!).map((v) => v.value);
-  const detection = detectPreset(columns, values);
+  const detection = winnerDetection(columns, base.winner.column, tally, kinds[base.winner.column]!);
   return detection.ok ? detection.mapping : null;
 }

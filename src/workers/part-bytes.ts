@@ -4,14 +4,9 @@
  * that answers a range with the whole file is not read this way: the request is stopped, and
  * parquet-wasm reads the part.
  */
-import { footerLength, readFooter, TAIL_BYTES, type ParquetFooter } from '../core/parquet/footer.ts';
+import type { PartBytes } from '../core/parquet/part-footer.ts';
 
-export interface PartBytes {
-  /** Bytes [start, end) of the part. */
-  range(start: number, end: number): Promise<Uint8Array>;
-  /** The last `length` bytes (fewer when the part is shorter). */
-  tail(length: number): Promise<Uint8Array>;
-}
+export { partFooter, type PartBytes } from '../core/parquet/part-footer.ts';
 
 export function partBytes(part: Blob | string): PartBytes {
   if (typeof part !== 'string') {
@@ -34,19 +29,4 @@ async function rangeRequest(url: string, range: string): Promise<Uint8Array> {
     throw new Error(`${url}: a range request answered ${response.status}, not 206`);
   }
   return new Uint8Array(await response.arrayBuffer());
-}
-
-/** A footer read in one request when it fits in the first tail read (it usually does), else in two. */
-const FIRST_TAIL = 64 * 1024;
-
-/** The part's footer, read by core/parquet; null when it cannot be (parquet-wasm reads the part then). */
-export async function partFooter(bytes: PartBytes): Promise<ParquetFooter | null> {
-  try {
-    let tail = await bytes.tail(FIRST_TAIL);
-    const length = footerLength(tail.subarray(tail.length - TAIL_BYTES));
-    if (length + TAIL_BYTES > tail.length) tail = await bytes.tail(length + TAIL_BYTES);
-    return readFooter(tail.subarray(tail.length - TAIL_BYTES - length, tail.length - TAIL_BYTES));
-  } catch {
-    return null;
-  }
 }

@@ -4,6 +4,8 @@
  * ranges with their codec. Field numbers are parquet.thrift's.
  */
 import { ThriftReader, type ThriftStruct, type ThriftValue } from './thrift-compact.ts';
+import type { ColumnInfo } from '../schema/column.ts';
+import { footerColumnTypes } from './column-types.ts';
 
 /** parquet.thrift's Type. */
 export const PhysicalType = {
@@ -55,6 +57,8 @@ export interface ParquetFooter {
   /** Top-level columns that are leaves (no lists or structs), by name. */
   columns: Map<string, FlatColumn>;
   rowGroups: RowGroup[];
+  /** Every top-level column (nested ones too), typed as DuckDB reads it (column-types.ts). */
+  schema: ColumnInfo[];
 }
 
 /** Bytes of the footer's length and magic at the end of a file. */
@@ -91,7 +95,7 @@ export function readFooter(bytes: Uint8Array): ParquetFooter {
     }
     return { rows: num((group as ThriftStruct)[3]), chunks };
   });
-  return { rows: num(meta[3]), columns, rowGroups };
+  return { rows: num(meta[3]), columns, rowGroups, schema: footerColumnTypes(list(meta[2])) };
 }
 
 /** The root's children that are leaves, with their definition level; nested groups (lists, structs, maps) are left out. */

@@ -1,0 +1,132 @@
+/**
+ * rank's whole-file board from a local parquet file without DuckDB, as the page's counting worker
+ * makes its first board: the footer gives the columns (recognised by core/schema as DuckDB's
+ * describe would be), the mapped columns' dictionary-encoded chunks are read as dictionary and
+ * indices (core/parquet) and tallied (core/tally), the winner values tallied are the detection's
+ * sample, and the page's row rules give the counts, rows and rejected rows. Anything this reader
+ * does not read exactly as DuckDB would (a column stored plainly, a codec it lacks, nested types,
+ * JSON text DuckDB would decode, a damaged file) answers null, and the caller takes DuckDB's path,
+ * whose output (and error messages) stay the reference.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { startsAsParquet, PhysicalType, type ParquetFooter } from '../../core/parquet/footer.ts';
+import { partFooter, type PartBytes } from '../../core/parquet/part-footer.ts';
+import { readDictionaryChunk, type DictionaryChunk } from '../../core/parquet/dictionary-chunk.ts';
+import { uncompressPage } from '../../core/parquet/uncompress.ts';
+import { detectPreset, type Detection } from '../../core/schema/detect.ts';
+import { looksLikeJsonObject } from '../../core/schema/json-columns.ts';
+import { cellKind, rowVoteProblem, type CellKind } from '../../core/schema/row-vote.ts';
+import { dictionaryCodes } from '../../core/tally/dictionary-codes.ts';
+import { tallyDictionaryRows } from '../../core/tally/dictionary-tally.ts';
+import { winnerDetection } from '../../core/tally/tally-detection.ts';
+import { tallyColumns, talliedVotes, VoteTally, type TalliedVotes } from '../../core/tally/vote-tally.ts';
+import type { LoadedFile } from '../read-file.ts';
+import type { OpenedFile } from './open-file.ts';
+
+export interface CountedFile {
+  opened: OpenedFile;
+  tallied: TalliedVotes;
+}
+
+/** The whole file's tallied votes read here, or null when DuckDB must read it. */
+export async function countParquetFile(path: string): Promise<CountedFile | null> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    return await count(path, handle);
+  } catch {
+    // Bytes this reader does not make sense of: DuckDB reads the file and says what is wrong, if anything.
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function count(path: string, handle: FileHandle): Promise<CountedFile | null> {
+  const { size } = await handle.stat();
+  const bytes = fileBytes(handle, size);
+  if (size < 12 || !startsAsParquet(await bytes.range(0, 4))) return null;
+  const footer = await partFooter(bytes);
+  if (!footer || footer.rows <= 0 || !Number.isSafeInteger(footer.rows)) return null;
+  const columns = footer.schema;
+  // DuckDB renames a repeated name; such a file is left to it.
+  if (new Set(columns.map((c) => c.name.toLowerCase())).size !== columns.length) return null;
+  const early = detectPreset(columns);
+  if (!early.ok) return null;
+  const { columns: tallied, weight } = tallyColumns(early.mapping);
+  const types = new Map(columns.map((c) => [c.name, c.type]));
+  const kinds: Record<string, CellKind | null> = Object.fromEntries(
+    [...tallied, ...(weight ? [weight] : [])].map((c) => [c, cellKind(types.get(c) ?? '')]),
+  );
+  if (weight || rowVoteProblem(early.mapping, kinds)) return null;
+  if (!tallied.every((name) => kinds[name] === 'text' && footer.columns.get(name)?.physicalType === PhysicalType.BYTE_ARRAY)) return null;
+  const tally = await tallyGroups(footer, bytes, tallied);
+  if (!tally || tally.totalRows !== footer.rows) return null;
+  const winner = early.mapping.winner;
+  const detection: Detection | ReturnType<typeof detectPreset> =
+    winner.kind === 'column' ? winnerDetection(columns, winner.column, tally, kinds[winner.column]!) : early;
+  if (!detection.ok) return null;
+  const file: LoadedFile = {
+    name: path,
+    format: 'parquet',
+    rows: footer.rows,
+    columns,
+    loadedColumns: tallied,
+    malformed: [],
+    malformedCount: 0,
+  };
+  return {
+    opened: { file, columns: columns.filter((c) => tallied.includes(c.name)), detection, decode: {} },
+    tallied: talliedVotes(tally, detection.mapping, kinds),
+  };
+}
+
+/** Every row group's chunks of `columns`, each read as dictionary and indices and tallied; null when one is not. */
+async function tallyGroups(footer: ParquetFooter, bytes: PartBytes, columns: readonly string[]): Promise<VoteTally | null> {
+  const tally = new VoteTally(columns, false);
+  for (const group of footer.rowGroups) {
+    const chunks: DictionaryChunk[] = [];
+    for (const name of columns) {
+      const chunk = group.chunks.get(name);
+      if (!chunk || chunk.values !== group.rows) return null;
+      const read = readDictionaryChunk(
+        footer.columns.get(name)!,
+        chunk,
+        await bytes.range(chunk.start, chunk.start + chunk.length),
+        uncompressPage,
+      );
+      // A text column of JSON objects is read as a struct by DuckDB's recognition (core/sql/recognise.ts).
+      if (!read || read.dictionary.some(looksLikeJsonObject)) return null;
+      chunks.push(read);
+    }
+    if (!tallyDictionaryRows(tally, chunks, group.rows)) {
+      tally.addCoded(
+        chunks.map((chunk, c) => dictionaryCodes(chunk, tally, c, group.rows)),
+        null,
+        group.rows,
+      );
+    }
+  }
+  return tally;
+}
+
+/** Byte ranges of a local file, read through its handle. */
+function fileBytes(handle: FileHandle, size: number): PartBytes {
+  const range = async (start: number, end: number) => {
+    const from = Math.max(0, Math.min(start, size));
+    const length = Math.max(0, Math.min(end, size) - from);
+    const buffer = new Uint8Array(length);
+    let at = 0;
+    while (at < length) {
+      const { bytesRead } = await handle.read(buffer, at, length - at, from + at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return at === length ? buffer : buffer.subarray(0, at);
+  };
+  return { range, tail: (length) => range(size - length, size) };
+}

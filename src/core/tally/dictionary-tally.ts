@@ -1,0 +1,69 @@
+/**
+ * A row group's dictionary-encoded columns tallied without a code per row: each row's dictionary
+ * indices make one number (a mixed-radix key; a null is digit 0, index i digit i + 1), rows are
+ * counted per key in a dense table, and only the keys met go into the tally, as already grouped
+ * tuples. For the few hundred models and handful of verdicts of a vote file this is one pass of
+ * array reads over the rows. The rows' own tuple numbers are not kept: a reader that needs them (the
+ * page's counting worker, for its second pass) codes each row instead (dictionary-codes.ts,
+ * VoteTally.addCoded).
+ */
+import type { DictionaryChunk } from '../parquet/dictionary-chunk.ts';
+import type { VoteTally } from './vote-tally.ts';
+
+/** The dense table of keys holds at most this many counts (16 MiB). */
+const KEY_LIMIT = 2 ** 22;
+
+/**
+ * Adds `rows` rows whose tallied columns (in the tally's order, unweighted) are `chunks`; false,
+ * with nothing added, when the dictionaries are too large together for the dense table.
+ */
+export function tallyDictionaryRows(tally: VoteTally, chunks: readonly DictionaryChunk[], rows: number): boolean {
+  const radix = chunks.map((c) => c.dictionary.length + 1);
+  const keys = radix.reduce((p, r) => p * r, 1);
+  if (keys > KEY_LIMIT || chunks.some((c) => c.indices.length < rows)) return false;
+  const counts = countKeys(
+    chunks.map((c) => c.indices),
+    radix,
+    keys,
+    rows,
+  );
+  const values = new Array(chunks.length);
+  for (let key = 0; key < keys; key++) {
+    const n = counts[key];
+    if (n === 0) continue;
+    let rest = key;
+    for (let c = chunks.length - 1; c >= 0; c--) {
+      const digit = rest % radix[c];
+      rest = (rest - digit) / radix[c];
+      values[c] = digit === 0 ? null : chunks[c].dictionary[digit - 1];
+    }
+    tally.addGroup(values, n, n, 0);
+  }
+  return true;
+}
+
+/** Rows per key. Two and three columns (a pair and its verdict: the usual shape) in one fused pass each. */
+function countKeys(indices: Int32Array[], radix: number[], keys: number, rows: number): Int32Array {
+  const counts = new Int32Array(keys);
+  if (indices.length === 3) {
+    const [a, b, w] = indices;
+    const rb = radix[1],
+      rw = radix[2];
+    for (let r = 0; r < rows; r++) counts[((a[r] + 1) * rb + b[r] + 1) * rw + w[r] + 1]++;
+    return counts;
+  }
+  if (indices.length === 2) {
+    const [a, b] = indices;
+    const rb = radix[1];
+    for (let r = 0; r < rows; r++) counts[(a[r] + 1) * rb + b[r] + 1]++;
+    return counts;
+  }
+  const row = new Int32Array(rows);
+  for (let c = 0; c < indices.length; c++) {
+    const column = indices[c],
+      base = radix[c];
+    for (let r = 0; r < rows; r++) row[r] = row[r] * base + column[r] + 1;
+  }
+  for (let r = 0; r < rows; r++) counts[row[r]]++;
+  return counts;
+}
