@@ -12,7 +12,7 @@ import type { ParquetFooter } from '../core/parquet/footer.ts';
 import { partBytes, partFooter, type PartBytes } from './part-bytes.ts';
 import { readableColumn, readDictionaryChunk, type ChunkValues, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
 import { uncompressPage } from '../core/parquet/uncompress.ts';
-import type { Cell, CellKind } from '../core/schema/row-vote.ts';
+import type { CellKind } from '../core/schema/row-vote.ts';
 import type { Share, TallyData } from './count-protocol.ts';
 import { Utf8Codes } from '../core/tally/utf8-codes.ts';
 import { VoteTally } from '../core/tally/vote-tally.ts';
