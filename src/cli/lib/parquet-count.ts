@@ -100,7 +100,7 @@ async function tallyGroups(footer: ParquetFooter, bytes: PartBytes, columns: rea
         uncompressPage,
       );
       // A text column of JSON objects is read as a struct by DuckDB's recognition (core/sql/recognise.ts).
-      if (!read || read.dictionary.some(looksLikeJsonObject)) return null;
+      if (!read || read.dictionary.some((v) => typeof v === 'string' && looksLikeJsonObject(v))) return null;
       chunks.push(read);
     }
     if (!tallyDictionaryRows(tally, chunks, group.rows)) {
