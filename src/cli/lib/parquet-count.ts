@@ -9,9 +9,9 @@
  * whose output (and error messages) stay the reference.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { startsAsParquet, PhysicalType, type ParquetFooter } from '../../core/parquet/footer.ts';
+import { startsAsParquet, PhysicalType, type FlatColumn, type ParquetFooter } from '../../core/parquet/footer.ts';
 import { partFooter, type PartBytes } from '../../core/parquet/part-footer.ts';
-import { readDictionaryChunk, type DictionaryChunk } from '../../core/parquet/dictionary-chunk.ts';
+import { readableColumn, readDictionaryChunk, type DictionaryChunk } from '../../core/parquet/dictionary-chunk.ts';
 import { uncompressPage } from '../../core/parquet/uncompress.ts';
 import { detectPreset, type Detection } from '../../core/schema/detect.ts';
 import { looksLikeJsonObject } from '../../core/schema/json-columns.ts';
@@ -62,9 +62,10 @@ async function count(path: string, handle: FileHandle): Promise<CountedFile | nu
   const kinds: Record<string, CellKind | null> = Object.fromEntries(
     [...tallied, ...(weight ? [weight] : [])].map((c) => [c, cellKind(types.get(c) ?? '')]),
   );
-  if (weight || rowVoteProblem(early.mapping, kinds)) return null;
-  if (!tallied.every((name) => kinds[name] === 'text' && footer.columns.get(name)?.physicalType === PhysicalType.BYTE_ARRAY)) return null;
-  const tally = await tallyGroups(footer, bytes, tallied);
+  if (rowVoteProblem(early.mapping, kinds)) return null;
+  const read = [...tallied, ...(weight ? [weight] : [])];
+  if (!read.every((name) => readsAsDuckDb(footer.columns.get(name), kinds[name]))) return null;
+  const tally = await tallyGroups(footer, bytes, tallied, weight);
   if (!tally || tally.totalRows !== footer.rows) return null;
   const winner = early.mapping.winner;
   const detection: Detection | ReturnType<typeof detectPreset> =
@@ -85,25 +86,46 @@ async function count(path: string, handle: FileHandle): Promise<CountedFile | nu
   };
 }
 
-/** Every row group's chunks of `columns`, each read as dictionary and indices and tallied; null when one is not. */
-async function tallyGroups(footer: ParquetFooter, bytes: PartBytes, columns: readonly string[]): Promise<VoteTally | null> {
-  const tally = new VoteTally(columns, false);
+/**
+ * Whether a column's chunks, when the shared reader reads them, give the values DuckDB's tally would:
+ * text as text, booleans, and signed integers (numbers; a bigint is checked for when read).
+ */
+function readsAsDuckDb(column: FlatColumn | undefined, kind: CellKind | null): boolean {
+  if (!column || !readableColumn(column, 'text, integers and booleans')) return false;
+  if (kind === 'text') return column.physicalType === PhysicalType.BYTE_ARRAY;
+  if (kind === 'boolean') return column.physicalType === PhysicalType.BOOLEAN;
+  return kind === 'integer' && column.signedInteger;
+}
+
+/**
+ * Every row group's chunks of `columns` (and the weight column), each read as dictionary and
+ * indices and tallied; null when one is not, or holds a value DuckDB would read otherwise.
+ */
+async function tallyGroups(
+  footer: ParquetFooter,
+  bytes: PartBytes,
+  columns: readonly string[],
+  weight: string | null,
+): Promise<VoteTally | null> {
+  const tally = new VoteTally(columns, !!weight);
   for (const group of footer.rowGroups) {
     const chunks: DictionaryChunk[] = [];
-    for (const name of columns) {
+    for (const name of [...columns, ...(weight ? [weight] : [])]) {
       const chunk = group.chunks.get(name);
       if (!chunk || chunk.values !== group.rows) return null;
-      const read = readDictionaryChunk(
-        footer.columns.get(name)!,
-        chunk,
-        await bytes.range(chunk.start, chunk.start + chunk.length),
-        uncompressPage,
-      );
-      // A text column of JSON objects is read as a struct by DuckDB's recognition (core/sql/recognise.ts).
-      if (!read || read.dictionary.some((v) => typeof v === 'string' && looksLikeJsonObject(v))) return null;
+      const range = await bytes.range(chunk.start, chunk.start + chunk.length);
+      const read = readDictionaryChunk(footer.columns.get(name)!, chunk, range, uncompressPage, 'text, integers and booleans');
+      if (!read || (name !== weight && read.dictionary.some(readOtherwise))) return null;
       chunks.push(read);
     }
-    if (!tallyDictionaryRows(tally, chunks, group.rows)) {
+    if (weight) {
+      const weights = chunks.pop()!;
+      tally.addCoded(
+        chunks.map((chunk, c) => dictionaryCodes(chunk, tally, c, group.rows)),
+        weightsOf(weights, group.rows),
+        group.rows,
+      );
+    } else if (!tallyDictionaryRows(tally, chunks, group.rows)) {
       tally.addCoded(
         chunks.map((chunk, c) => dictionaryCodes(chunk, tally, c, group.rows)),
         null,
@@ -112,6 +134,21 @@ async function tallyGroups(footer: ParquetFooter, bytes: PartBytes, columns: rea
     }
   }
   return tally;
+}
+
+/**
+ * A value DuckDB's path reads otherwise: text that is a JSON object (its recognition reads such a
+ * column as a struct, core/sql/recognise.ts), or an integer past 32 bits (a bigint here; DuckDB gives a number).
+ */
+const readOtherwise = (v: DictionaryChunk['dictionary'][number]) =>
+  typeof v === 'bigint' || (typeof v === 'string' && looksLikeJsonObject(v));
+
+/** Each row's weight as a number (NaN for a null), as TRY_CAST(weight AS DOUBLE) reads it. */
+function weightsOf({ dictionary, indices }: DictionaryChunk, rows: number): Float64Array {
+  const values = Float64Array.from(dictionary, (v) => Number(v));
+  const out = new Float64Array(rows);
+  for (let r = 0; r < rows; r++) out[r] = indices[r] < 0 ? NaN : values[indices[r]];
+  return out;
 }
 
 /** Byte ranges of a local file, read through its handle. */

@@ -27,18 +27,24 @@ export function tallyDictionaryRows(tally: VoteTally, chunks: readonly Dictionar
     keys,
     rows,
   );
-  const values = new Array(chunks.length);
-  for (let key = 0; key < keys; key++) {
+  // Each column's code of each digit (a null, then the dictionary), asked of the tally once per chunk.
+  const codeOf = chunks.map((chunk, c) => Int32Array.from([null, ...chunk.dictionary], (value) => tally.code(c, value)));
+  let met = 0;
+  for (let key = 0; key < keys; key++) if (counts[key] > 0) met++;
+  const codes = chunks.map(() => new Int32Array(met));
+  const rowsMet = new Float64Array(met);
+  for (let key = 0, t = 0; key < keys; key++) {
     const n = counts[key];
     if (n === 0) continue;
     let rest = key;
     for (let c = chunks.length - 1; c >= 0; c--) {
       const digit = rest % radix[c];
       rest = (rest - digit) / radix[c];
-      values[c] = digit === 0 ? null : chunks[c].dictionary[digit - 1];
+      codes[c][t] = codeOf[c][digit];
     }
-    tally.addGroup(values, n, n, 0);
+    rowsMet[t++] = n;
   }
+  tally.addTuples(codes, rowsMet, rowsMet, new Float64Array(met), met);
   return true;
 }
 
