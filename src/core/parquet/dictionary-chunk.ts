@@ -149,7 +149,8 @@ function plainIntegers(page: Uint8Array, count: number, type: number): (number |
  */
 function readBooleans(page: Uint8Array, levels: Uint8Array | null, out: Int32Array, rle: boolean): void {
   let present = out.length;
-  if (levels) {
+  // Levels of one run of ones (a column declared nullable that has no null: what writers usually give) need no decoding.
+  if (levels && !allOnes(levels, out.length)) {
     hybrid(levels, 1, out);
     present = 0;
     for (let r = 0; r < out.length; r++) present += out[r];
@@ -171,7 +172,8 @@ function readBooleans(page: Uint8Array, levels: Uint8Array | null, out: Int32Arr
  */
 function readIndices(page: Uint8Array, levels: Uint8Array | null, out: Int32Array, dictionarySize: number): void {
   let present = out.length;
-  if (levels) {
+  // Levels of one run of ones (a column declared nullable that has no null: what writers usually give) need no decoding.
+  if (levels && !allOnes(levels, out.length)) {
     hybrid(levels, 1, out);
     present = 0;
     for (let r = 0; r < out.length; r++) present += out[r];
@@ -184,6 +186,8 @@ function readIndices(page: Uint8Array, levels: Uint8Array | null, out: Int32Arra
     hybrid(page.subarray(1), width, values);
   }
   let largest = -1;
+  // Indices of `width` bits all fall in a dictionary of 2^width values or more: nothing to check then.
+  if (values === out && present > 0 && 2 ** page[0] <= dictionarySize) return;
   if (values === out) for (let r = 0; r < out.length; r++) largest = Math.max(largest, out[r]);
   else {
     let k = 0;
@@ -194,6 +198,21 @@ function readIndices(page: Uint8Array, levels: Uint8Array | null, out: Int32Arra
     }
   }
   if (largest >= dictionarySize) throw new RangeError(`parquet: index ${largest} past a dictionary of ${dictionarySize}`);
+}
+
+/** Whether 1-bit levels start with a run of `n` or more ones (an RLE run: a varint count << 1, then the value's byte). */
+function allOnes(levels: Uint8Array, n: number): boolean {
+  let header = 0,
+    scale = 1,
+    at = 0;
+  for (;;) {
+    if (at >= levels.length) return false;
+    const b = levels[at++];
+    header += (b & 0x7f) * scale;
+    if ((b & 0x80) === 0) break;
+    scale *= 128;
+  }
+  return header % 2 === 0 && header / 2 >= n && levels[at] === 1;
 }
 
 /** The RLE / bit-packed hybrid encoding of `out.length` values of `width` bits (parquet's Encodings.md). */
