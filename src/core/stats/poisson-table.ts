@@ -1,0 +1,80 @@
+/**
+ * Poisson(μ) by inversion of a table, for a mean drawn many times (a bootstrap draws every cell
+ * once a round, and cell counts repeat). The uniform is the generator's 32-bit integer U, so
+ * inversion can only tell apart CDF values on the grid j / 2^32: the table holds, for the values k
+ * that grid can reach, T(k) = round(2^32·F(k)), and a draw is the smallest k with U < T(k). So
+ * P(k) = (T(k) − T(k−1)) / 2^32, within 2^-32 of the Poisson probability for every k (the same
+ * resolution as sequential-search inversion from one uniform); values with F(k) < 2^-33 or
+ * 1 − F(k−1) < 2^-33 are out of its reach, as they are of any inversion from 32 bits.
+ * The search starts from a guide table (Chen & Asau 1974, "On generating random variates from an
+ * empirical distribution", AIIE Trans. 6:163–166; Devroye 1986, III.2.4): with at least as many
+ * guide cells as values, a draw is one lookup and on average under two comparisons.
+ */
+export interface PoissonTable {
+  /** The smallest value the table reaches. */
+  lo: number;
+  /**
+   * T(lo + i) − 1 − 2^31 as a signed 32-bit integer (so compared with U − 2^31 in int32 arithmetic):
+   * the draw is lo + the first i with U − 2^31 ≤ thresholds[i]. The last is 2^31 − 1, above every U.
+   */
+  thresholds: Int32Array;
+  /** guide[g]: the first i whose threshold reaches the smallest U of guide cell g (U >>> shift = g). */
+  guide: Int32Array;
+  /** 32 − log2(guide cells): the guide cell of U is U >>> shift. */
+  shift: number;
+}
+
+const TWO_32 = 4294967296;
+const TWO_31 = 2147483648;
+/**
+ * Terms below this fraction of the mode's probability are left out: together they move F by less
+ * than 1e-17, far below the grid's 2^-32.
+ */
+const NEGLIGIBLE = 1e-20;
+
+/** Scratch for the terms of one table, grown as needed (tables are built one after another). */
+let terms = new Float64Array(1024);
+
+/**
+ * The inversion table of Poisson(μ), μ > 0 and finite. Probabilities relative to the mode's,
+ * q(k) = p(k) / p(mode), come from the ratios p(k+1) / p(k) = μ / (k + 1) walking out from the mode
+ * (no exp or log k! of large arguments, so no cancellation at large μ), until they are negligible;
+ * F(k) is their running sum from the far left, divided by the whole sum.
+ */
+export function poissonTable(mu: number): PoissonTable {
+  if (!(mu > 0) || !Number.isFinite(mu)) throw new RangeError(`poissonTable: mean must be finite and > 0, got ${mu}`);
+  const mode = Math.floor(mu);
+  // q(mode − d) / q(mode) < e^(−d²/2μ) and the right side is not much heavier: 12√μ + 64 values
+  // either side reach far past the negligible (the walks stop there, or at 0).
+  const reach = Math.ceil(12 * Math.sqrt(mu)) + 64;
+  if (terms.length < 2 * reach + 1) terms = new Float64Array(2 * reach + 1);
+  let first = reach,
+    last = reach;
+  terms[reach] = 1;
+  for (let k = mode, q = 1; k > 0 && q >= NEGLIGIBLE && first > 0; k--) terms[--first] = q *= k / mu;
+  for (let k = mode, q = 1; q >= NEGLIGIBLE && last < 2 * reach; k++) terms[++last] = q *= mu / (k + 1);
+  // Running sums from the far left (the smallest terms first), in place: F(k) · the whole sum.
+  for (let i = first + 1; i <= last; i++) terms[i] += terms[i - 1];
+  const scale = TWO_32 / terms[last];
+  const thresholds = new Int32Array(last - first + 1);
+  let lo = -1,
+    count = 0;
+  for (let i = first; i <= last; i++) {
+    const t = i === last ? TWO_32 : Math.min(TWO_32, Math.round(terms[i] * scale));
+    if (t === 0) continue;
+    if (lo < 0) lo = mode - reach + i;
+    thresholds[count++] = t - 1 - TWO_31;
+    if (t === TWO_32) break;
+  }
+  const bits = Math.max(1, Math.ceil(Math.log2(count)));
+  const shift = 32 - bits,
+    guide = new Int32Array(1 << bits),
+    cell = 2 ** shift;
+  for (let g = 0, i = 0; g < guide.length; g++) {
+    // The smallest U of cell g, shifted like the thresholds.
+    const start = g * cell - TWO_31;
+    while (thresholds[i] < start) i++;
+    guide[g] = i;
+  }
+  return { lo, thresholds: thresholds.slice(0, count), guide, shift };
+}
