@@ -39,7 +39,7 @@ let terms = new Float64Array(1024);
  * The inversion table of Poisson(μ), μ > 0 and finite. Probabilities relative to the mode's,
  * q(k) = p(k) / p(mode), come from the ratios p(k+1) / p(k) = μ / (k + 1) walking out from the mode
  * (no exp or log k! of large arguments, so no cancellation at large μ), until they are negligible;
- * F(k) is their running sum from the far left, divided by the whole sum.
+ * F(k) is their running sum from the far left, divided by their whole sum.
  */
 export function poissonTable(mu: number): PoissonTable {
   if (!(mu > 0) || !Number.isFinite(mu)) throw new RangeError(`poissonTable: mean must be finite and > 0, got ${mu}`);
@@ -49,18 +49,20 @@ export function poissonTable(mu: number): PoissonTable {
   const reach = Math.ceil(12 * Math.sqrt(mu)) + 64;
   if (terms.length < 2 * reach + 1) terms = new Float64Array(2 * reach + 1);
   let first = reach,
-    last = reach;
+    last = reach,
+    total = 1;
   terms[reach] = 1;
-  for (let k = mode, q = 1; k > 0 && q >= NEGLIGIBLE && first > 0; k--) terms[--first] = q *= k / mu;
-  for (let k = mode, q = 1; q >= NEGLIGIBLE && last < 2 * reach; k++) terms[++last] = q *= mu / (k + 1);
-  // Running sums from the far left (the smallest terms first), in place: F(k) · the whole sum.
-  for (let i = first + 1; i <= last; i++) terms[i] += terms[i - 1];
-  const scale = TWO_32 / terms[last];
+  for (let k = mode, q = 1; k > 0 && q >= NEGLIGIBLE && first > 0; k--) total += terms[--first] = q *= k / mu;
+  for (let k = mode, q = 1; q >= NEGLIGIBLE && last < 2 * reach; k++) total += terms[++last] = q *= mu / (k + 1);
+  const scale = TWO_32 / total;
   const thresholds = new Int32Array(last - first + 1);
   let lo = -1,
-    count = 0;
+    count = 0,
+    sum = 0;
+  // F(k) · the whole sum, from the far left (the smallest terms first), up to the first k where T reaches 2^32.
   for (let i = first; i <= last; i++) {
-    const t = i === last ? TWO_32 : Math.min(TWO_32, Math.round(terms[i] * scale));
+    sum += terms[i];
+    const t = i === last ? TWO_32 : Math.min(TWO_32, Math.round(sum * scale));
     if (t === 0) continue;
     if (lo < 0) lo = mode - reach + i;
     thresholds[count++] = t - 1 - TWO_31;
@@ -76,5 +78,5 @@ export function poissonTable(mu: number): PoissonTable {
     while (thresholds[i] < start) i++;
     guide[g] = i;
   }
-  return { lo, thresholds: thresholds.slice(0, count), guide, shift };
+  return { lo, thresholds: thresholds.subarray(0, count), guide, shift };
 }

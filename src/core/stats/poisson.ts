@@ -14,12 +14,16 @@ import { poissonTable, type PoissonTable } from './poisson-table.ts';
  */
 export class PoissonSampler {
   readonly means: Float64Array;
-  /** Per cell: its guide in `guides` (−1 when its mean has no table), its shift, and lo − where its thresholds start. */
+  /**
+   * Per cell: where its mean's guide starts in `guides` (−1 when it has no table, ZERO when the
+   * mean is 0), the guide's shift, where the thresholds start, and the smallest value (see PoissonTable).
+   */
   private readonly guideStart: Int32Array;
   private readonly shift: Int32Array;
-  private readonly valueOffset: Int32Array;
-  /** Every table's guide, entries pointing into `thresholds` (see PoissonTable). */
-  private readonly guides: Int32Array;
+  private readonly thresholdStart: Int32Array;
+  private readonly lo: Int32Array;
+  /** Every table's guide (entries from the start of its thresholds) and thresholds, back to back. */
+  private readonly guides: Uint16Array;
   private readonly thresholds: Int32Array;
   /** Means without a table: e^−μ for the search, PTRS constants for μ ≥ 10. */
   private readonly expMinus: Float64Array;
@@ -43,7 +47,8 @@ export class PoissonSampler {
     const tables = tablesWithin(this.means, tableBudget);
     this.guideStart = new Int32Array(n).fill(-1);
     this.shift = new Int32Array(n);
-    this.valueOffset = new Int32Array(n);
+    this.thresholdStart = new Int32Array(n);
+    this.lo = new Int32Array(n);
     let guideSize = 0,
       thresholdSize = 0;
     const placed = new Map<number, { guideStart: number; thresholdStart: number }>();
@@ -52,12 +57,12 @@ export class PoissonSampler {
       guideSize += table.guide.length;
       thresholdSize += table.thresholds.length;
     }
-    this.guides = new Int32Array(guideSize);
+    this.guides = new Uint16Array(guideSize);
     this.thresholds = new Int32Array(thresholdSize);
     for (const [mu, table] of tables) {
       const { guideStart, thresholdStart } = placed.get(mu)!;
       this.thresholds.set(table.thresholds, thresholdStart);
-      for (let g = 0; g < table.guide.length; g++) this.guides[guideStart + g] = thresholdStart + table.guide[g];
+      this.guides.set(table.guide, guideStart);
     }
     this.expMinus = new Float64Array(n);
     this.a = new Float64Array(n);
@@ -69,11 +74,13 @@ export class PoissonSampler {
     for (let c = 0; c < n; c++) {
       const mu = this.means[c];
       const table = tables.get(mu);
+      if (mu === 0) this.guideStart[c] = ZERO;
       if (table) {
         const at = placed.get(mu)!;
         this.guideStart[c] = at.guideStart;
         this.shift[c] = table.shift;
-        this.valueOffset[c] = table.lo - at.thresholdStart;
+        this.thresholdStart[c] = at.thresholdStart;
+        this.lo[c] = table.lo;
         continue;
       }
       this.expMinus[c] = Math.exp(-mu);
@@ -111,25 +118,76 @@ export class PoissonSampler {
   /**
    * Draws cells [from, to) into out[0, to - from). The generator is stepped here, its state in
    * locals (the same stream as random.next()): in Chromium a call per uniform made the bootstrap's
-   * draws three times as slow (measured).
+   * draws three times as slow (measured). This loop does the cells with a table; the rest go to
+   * drawWithoutTables, the state handed over through `random`.
    */
   private draw(random: Xoshiro128, out: Float64Array, from: number, to: number): void {
-    const { means, guideStart, shift, valueOffset, guides, thresholds, expMinus, a, b, logInvAlpha, vr, logMean, logFactorials } = this;
+    const { guideStart, shift, thresholdStart, lo, guides, thresholds } = this;
     const state = random.state;
     let s0 = state[0],
       s1 = state[1],
       s2 = state[2],
       s3 = state[3];
     for (let c = from; c < to; c++) {
-      const mu = means[c];
       const guide = guideStart[c];
+      if (guide < 0) {
+        if (guide === ZERO) {
+          out[c - from] = 0;
+          continue;
+        }
+        state[0] = s0;
+        state[1] = s1;
+        state[2] = s2;
+        state[3] = s3;
+        c = this.drawWithoutTables(random, out, from, c, to) - 1;
+        s0 = state[0];
+        s1 = state[1];
+        s2 = state[2];
+        s3 = state[3];
+        continue;
+      }
+      // One xoshiro128** step (Xoshiro128.next); `bits` is the output as a signed int32.
+      const times5 = Math.imul(s1, 5);
+      const bits = Math.imul((times5 << 7) | (times5 >>> 25), 9);
+      const t = s1 << 9,
+        x2 = s2 ^ s0,
+        x3 = s3 ^ s1;
+      s1 ^= x2;
+      s0 ^= x3;
+      s2 = x2 ^ t;
+      s3 = (x3 << 11) | (x3 >>> 21);
+      // U − 2^31 in int32 is bits with its top bit flipped; U's top bits pick the guide cell.
+      const shifted = bits ^ -2147483648,
+        start = thresholdStart[c];
+      let i = start + guides[guide + (bits >>> shift[c])];
+      while (shifted > thresholds[i]) i++;
+      out[c - from] = i - start + lo[c];
+    }
+    state[0] = s0;
+    state[1] = s1;
+    state[2] = s2;
+    state[3] = s3;
+  }
+
+  /**
+   * Draws cells from `c` on while their means have no table (search below 10, PTRS above), into
+   * out[c − from]…, the generator stepped inline as in draw; returns the first cell not drawn.
+   */
+  private drawWithoutTables(random: Xoshiro128, out: Float64Array, from: number, c: number, to: number): number {
+    const { means, guideStart, expMinus, a, b, logInvAlpha, vr, logMean, logFactorials } = this;
+    const state = random.state;
+    let s0 = state[0],
+      s1 = state[1],
+      s2 = state[2],
+      s3 = state[3];
+    for (; c < to && guideStart[c] < 0; c++) {
+      const mu = means[c];
       let k = 0;
       // PTRS takes uniforms in pairs: the first of a pair waits here.
       let u = -1;
       while (mu > 0) {
-        // One xoshiro128** step (Xoshiro128.next); `bits` is the output as a signed int32.
         const times5 = Math.imul(s1, 5);
-        const bits = Math.imul((times5 << 7) | (times5 >>> 25), 9);
+        const w = (Math.imul((times5 << 7) | (times5 >>> 25), 9) >>> 0) / 4294967296;
         const t = s1 << 9,
           x2 = s2 ^ s0,
           x3 = s3 ^ s1;
@@ -137,15 +195,6 @@ export class PoissonSampler {
         s0 ^= x3;
         s2 = x2 ^ t;
         s3 = (x3 << 11) | (x3 >>> 21);
-        if (guide >= 0) {
-          // U − 2^31 in int32 is bits with its top bit flipped; U's top bits pick the guide cell.
-          const shifted = bits ^ -2147483648;
-          let i = guides[guide + (bits >>> shift[c])];
-          while (shifted > thresholds[i]) i++;
-          k = i + valueOffset[c];
-          break;
-        }
-        const w = (bits >>> 0) / 4294967296;
         if (mu < 10) {
           k = search(w, mu, expMinus[c]);
           break;
@@ -172,8 +221,12 @@ export class PoissonSampler {
     state[1] = s1;
     state[2] = s2;
     state[3] = s3;
+    return c;
   }
 }
+
+/** guideStart of a cell whose mean is 0: it draws 0 and takes no uniform. */
+const ZERO = -2;
 
 /**
  * Table entries a sampler keeps at most: 2^21 (8 MB). Chatbot Arena's 997 distinct means take
@@ -196,7 +249,8 @@ function tablesWithin(means: Float64Array, budget: number): Map<number, PoissonT
     if (used + 26 * Math.sqrt(mu) > budget) continue;
     const table = poissonTable(mu);
     const size = table.thresholds.length + table.guide.length;
-    if (used + size > budget) continue;
+    // Guide entries are 16 bits: a mean above about 25 million has too many values for them.
+    if (used + size > budget || table.thresholds.length > 65536) continue;
     used += size;
     tables.set(mu, table);
   }
