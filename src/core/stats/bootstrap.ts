@@ -1,12 +1,9 @@
+import { GroupRounds } from './bootstrap-round.ts';
 import { bradleyTerryLikelihood } from './bradley-terry.ts';
-import { choleskySolve } from './cholesky.ts';
 import { toElo, type GroupFit, type RatingFit } from './fit-groups.ts';
-import { factorWithRidge, maximiseLikelihood, maxAbs, pinReference } from './newton-maximise.ts';
 import type { PairLikelihood } from './pair-likelihood.ts';
-import type { PairTable } from './pair-table.ts';
 import { pairwiseAboveShare } from './pairwise-confidence.ts';
 import { inverseCdfInPlace, quantileInPlace } from './percentile.ts';
-import { PoissonSampler } from './poisson.ts';
 import { competitionRanks, rankScratch, ranksHold, sameRanks } from './round-ranks.ts';
 import { seededRandom, type Xoshiro128 } from './random.ts';
 import type { StatsWarning } from './stats-warning.ts';
@@ -76,18 +73,8 @@ export interface BootstrapIntervals {
 
 interface GroupState {
   fit: GroupFit;
-  sampler: PoissonSampler;
-  /** Resampled counts: winsI, winsJ, ties back to back. */
-  draw: Float64Array;
-  /**
-   * The group's pairs and, after them, one pair per member against the virtual opponent (model m,
-   * the reference), whose counts are the prior's and never resampled; the real counts are each
-   * round's draw.
-   */
-  prior: PairTable;
-  /** The prior fit of all votes (the rounds' start) and the Cholesky factor of its negative Hessian. */
-  priorX: Float64Array;
-  priorFactor: Float64Array;
+  /** Draws and refits one round of the group (bootstrap-round.ts). */
+  rounds: GroupRounds;
   /** Each round's θ (natural-log strengths), so the rounds can be put on another scale without refitting. */
   thetas: Float64Array;
   ratings: Float64Array;
@@ -116,7 +103,7 @@ export class RatingBootstrap {
 
   constructor(
     private fit: RatingFit,
-    private readonly likelihood: PairLikelihood = bradleyTerryLikelihood,
+    likelihood: PairLikelihood = bradleyTerryLikelihood,
     options: BootstrapOptions = {},
   ) {
     this.rounds = options.rounds ?? 1000;
@@ -132,27 +119,10 @@ export class RatingBootstrap {
     if (!(this.priorVotes > 0 && Number.isFinite(this.priorVotes)))
       throw new RangeError(`RatingBootstrap: priorVotes must be a positive number, got ${this.priorVotes}`);
     this.states = fit.groups.map((g) => {
-      const { winsI, winsJ, ties } = g.table;
-      const r = winsI.length,
-        means = new Float64Array(3 * r);
-      means.set(winsI, 0);
-      means.set(winsJ, r);
-      means.set(ties, 2 * r);
       const m = g.members.length;
-      const prior = withPrior(g.table, m, this.priorVotes);
-      const start = new Float64Array(m + 1 + likelihood.extra);
-      let mean = 0;
-      for (let k = 0; k < m; k++) mean += g.x[k] / m;
-      for (let k = 0; k < m; k++) start[k] = g.x[k] - mean;
-      start.set(g.x.subarray(m), m + 1);
-      const fitted = maximiseLikelihood(likelihood, prior, { start });
       return {
         fit: g,
-        sampler: new PoissonSampler(means),
-        draw: new Float64Array(3 * r),
-        prior,
-        priorX: fitted.x,
-        priorFactor: fitted.factor,
+        rounds: new GroupRounds(g.table, g.x, likelihood, this.priorVotes, this.stepTolerance),
         thetas: new Float64Array(this.rounds * m),
         ratings: new Float64Array(this.rounds * m),
         ranks: new Int32Array(this.rounds * m),
@@ -319,19 +289,8 @@ export class RatingBootstrap {
   }
 
   private runGroupRound(s: GroupState, round: number, random: Xoshiro128): void {
-    const { sampler, draw, prior } = s;
-    const r = s.fit.table.i.length,
-      m = s.fit.members.length;
-    sampler.sampleAll(random, draw);
-    // The real pairs take the draw; the prior's pairs after them stay as they are.
-    prior.winsI.set(draw.subarray(0, r));
-    prior.winsJ.set(draw.subarray(r, 2 * r));
-    prior.ties.set(draw.subarray(2 * r));
-    let total = m * this.priorVotes;
-    for (let p = 0; p < 3 * r; p++) total += draw[p];
-    prior.total = total;
-    const x = this.solveRound(s);
-    s.thetas.set(x.subarray(0, m), round * m);
+    const m = s.fit.members.length;
+    s.thetas.set(s.rounds.run(random).subarray(0, m), round * m);
     this.placeRound(s, round);
   }
 
@@ -362,60 +321,6 @@ export class RatingBootstrap {
     const ranks = s.ranks.subarray(round * m, (round + 1) * m);
     if (!(keepRanks && ranksHold(out, ranks, s.rankScratch))) competitionRanks(out, ranks, s.order);
   }
-
-  /** Chord iteration from the prior fit of all votes with its Hessian factor; refresh the factor if it stalls. */
-  private solveRound(s: GroupState): Float64Array {
-    const table = s.prior,
-      ref = table.modelCount - 1,
-      size = s.priorX.length,
-      lik = this.likelihood;
-    const x = Float64Array.from(s.priorX),
-      g = new Float64Array(size);
-    let factor = s.priorFactor,
-      previous = Infinity;
-    for (let it = 0; it < 200; it++) {
-      lik.derivatives(table, x, g, null);
-      g[ref] = 0;
-      choleskySolve(factor, size, g);
-      for (let k = 0; k < size; k++) x[k] += g[k];
-      const step = maxAbs(g);
-      if (step <= this.stepTolerance) return x;
-      if (step > 0.5 * previous && it >= 2) {
-        const h = new Float64Array(size * size);
-        lik.derivatives(table, x, g, h);
-        pinReference(h, size, ref);
-        factorWithRidge(h, size);
-        factor = h;
-      }
-      previous = step;
-    }
-    return maximiseLikelihood(lik, table, { start: s.priorX }).x;
-  }
-}
-
-/**
- * The group's pairs followed by one pair per member against a virtual opponent (local index m,
- * the last, so the reference the fit pins), each holding `votes` / 2 wins each way.
- */
-function withPrior(table: PairTable, m: number, votes: number): PairTable {
-  const r = table.i.length;
-  const i = new Int32Array(r + m),
-    j = new Int32Array(r + m),
-    winsI = new Float64Array(r + m),
-    winsJ = new Float64Array(r + m);
-  i.set(table.i);
-  j.set(table.j);
-  winsI.set(table.winsI);
-  winsJ.set(table.winsJ);
-  for (let k = 0; k < m; k++) {
-    i[r + k] = k;
-    j[r + k] = m;
-    winsI[r + k] = votes / 2;
-    winsJ[r + k] = votes / 2;
-  }
-  const ties = new Float64Array(r + m);
-  ties.set(table.ties);
-  return { modelCount: m + 1, i, j, winsI, winsJ, ties, total: table.total + m * votes, selfPairVotes: 0 };
 }
 
 /** Runs every round at once. */

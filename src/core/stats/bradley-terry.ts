@@ -24,11 +24,12 @@ export const bradleyTerryLikelihood: PairLikelihood = {
     return ll;
   },
   derivatives(table, x, g, h) {
-    const { i, j, winsI, winsJ, ties } = table;
     const size = table.modelCount;
     g.fill(0);
-    if (h) h.fill(0);
     const strength = strengthsOrNull(x, size);
+    if (strength && !h) return gradient(table, strength, g);
+    const { i, j, winsI, winsJ, ties } = table;
+    if (h) h.fill(0);
     for (let p = 0; p < i.length; p++) {
       const a = i[p],
         b = j[p];
@@ -67,8 +68,40 @@ export const bradleyTerryLikelihood: PairLikelihood = {
 };
 
 /**
+ * The gradient alone from strengths π (g zeroed): what a bootstrap round's chord steps take, so
+ * the hot loop. g of the pair's first model is summed in a local while it stays the same
+ * (collapsed pairs come grouped by it), not through memory: a chain of += on one entry waits
+ * on each store.
+ */
+function gradient(table: PairTable, strength: Float64Array, g: Float64Array): void {
+  const { i, j, winsI, winsJ, ties } = table;
+  let a = i.length > 0 ? i[0] : 0,
+    sa = strength[a],
+    ga = 0;
+  for (let p = 0; p < i.length; p++) {
+    if (i[p] !== a) {
+      g[a] += ga;
+      a = i[p];
+      sa = strength[a];
+      ga = 0;
+    }
+    const b = j[p],
+      wins = winsI[p],
+      half = ties[p] / 2;
+    const r = wins + half - (wins + winsJ[p] + 2 * half) * (sa / (sa + strength[b]));
+    ga += r;
+    g[b] -= r;
+  }
+  g[a] += ga;
+}
+
+/** Scratch for strengthsOrNull, grown as needed: a fit calls derivatives thousands of times. */
+let strengths = new Float64Array(0);
+
+/**
  * π_k = exp(θ_k − max θ), so a pass costs m exponentials instead of one per pair; null when the
- * spread of θ is too wide for π to stay a normal double (then each pair uses its own exp).
+ * spread of θ is too wide for π to stay a normal double (then each pair uses its own exp). The
+ * array is shared scratch, valid until the next call.
  */
 function strengthsOrNull(x: Float64Array, m: number): Float64Array | null {
   let hi = -Infinity,
@@ -78,7 +111,8 @@ function strengthsOrNull(x: Float64Array, m: number): Float64Array | null {
     if (x[k] < lo) lo = x[k];
   }
   if (!(hi - lo < 600)) return null;
-  const s = new Float64Array(m);
+  if (strengths.length < m) strengths = new Float64Array(m);
+  const s = strengths;
   for (let k = 0; k < m; k++) s[k] = Math.exp(x[k] - hi);
   return s;
 }
