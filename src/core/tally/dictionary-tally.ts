@@ -21,7 +21,7 @@ export function tallyDictionaryRows(tally: VoteTally, chunks: readonly Dictionar
   const radix = chunks.map((c) => c.dictionary.length + 1);
   const keys = radix.reduce((p, r) => p * r, 1);
   if (keys > KEY_LIMIT || chunks.some((c) => c.indices.length < rows)) return false;
-  const counts = countKeys(
+  const { counts, met } = countKeys(
     chunks.map((c) => c.indices),
     radix,
     keys,
@@ -29,47 +29,52 @@ export function tallyDictionaryRows(tally: VoteTally, chunks: readonly Dictionar
   );
   // Each column's code of each digit (a null, then the dictionary), asked of the tally once per chunk.
   const codeOf = chunks.map((chunk, c) => Int32Array.from([null, ...chunk.dictionary], (value) => tally.code(c, value)));
-  let met = 0;
-  for (let key = 0; key < keys; key++) if (counts[key] > 0) met++;
-  const codes = chunks.map(() => new Int32Array(met));
-  const rowsMet = new Float64Array(met);
-  for (let key = 0, t = 0; key < keys; key++) {
-    const n = counts[key];
-    if (n === 0) continue;
-    let rest = key;
+  const codes = chunks.map(() => new Int32Array(met.length));
+  const rowsMet = new Float64Array(met.length);
+  for (let t = 0; t < met.length; t++) {
+    let rest = met[t];
     for (let c = chunks.length - 1; c >= 0; c--) {
       const digit = rest % radix[c];
       rest = (rest - digit) / radix[c];
       codes[c][t] = codeOf[c][digit];
     }
-    rowsMet[t++] = n;
+    rowsMet[t] = counts[met[t]];
   }
-  tally.addTuples(codes, rowsMet, rowsMet, new Float64Array(met), met);
+  tally.addTuples(codes, rowsMet, rowsMet, new Float64Array(met.length), met.length);
   return true;
 }
 
-/** Rows per key. Two and three columns (a pair and its verdict: the usual shape) in one fused pass each. */
-function countKeys(indices: Int32Array[], radix: number[], keys: number, rows: number): Int32Array {
+/**
+ * Rows per key, and the keys met in the order first met (no scan of the whole table after). Two and
+ * three columns (a pair and its verdict: the usual shape) in one fused pass each.
+ */
+function countKeys(indices: Int32Array[], radix: number[], keys: number, rows: number): { counts: Int32Array; met: Int32Array } {
   const counts = new Int32Array(keys);
+  const met = new Int32Array(Math.min(keys, rows));
+  let m = 0;
   if (indices.length === 3) {
     const [a, b, w] = indices;
     const rb = radix[1],
       rw = radix[2];
-    for (let r = 0; r < rows; r++) counts[((a[r] + 1) * rb + b[r] + 1) * rw + w[r] + 1]++;
-    return counts;
-  }
-  if (indices.length === 2) {
+    for (let r = 0; r < rows; r++) {
+      const key = ((a[r] + 1) * rb + b[r] + 1) * rw + w[r] + 1;
+      if (counts[key]++ === 0) met[m++] = key;
+    }
+  } else if (indices.length === 2) {
     const [a, b] = indices;
     const rb = radix[1];
-    for (let r = 0; r < rows; r++) counts[(a[r] + 1) * rb + b[r] + 1]++;
-    return counts;
+    for (let r = 0; r < rows; r++) {
+      const key = (a[r] + 1) * rb + b[r] + 1;
+      if (counts[key]++ === 0) met[m++] = key;
+    }
+  } else {
+    const row = new Int32Array(rows);
+    for (let c = 0; c < indices.length; c++) {
+      const column = indices[c],
+        base = radix[c];
+      for (let r = 0; r < rows; r++) row[r] = row[r] * base + column[r] + 1;
+    }
+    for (let r = 0; r < rows; r++) if (counts[row[r]]++ === 0) met[m++] = row[r];
   }
-  const row = new Int32Array(rows);
-  for (let c = 0; c < indices.length; c++) {
-    const column = indices[c],
-      base = radix[c];
-    for (let r = 0; r < rows; r++) row[r] = row[r] * base + column[r] + 1;
-  }
-  for (let r = 0; r < rows; r++) counts[row[r]]++;
-  return counts;
+  return { counts, met: met.subarray(0, m) };
 }
