@@ -247,16 +247,18 @@ export class CubeCounts {
   }
 
   /**
-   * Sums the slice of the first dimension's first value once and throws it away: the user's first
+   * Sums slices of the first dimension's values a few times and throws them away: the user's first
    * click then runs code the JIT has compiled (a click runs this code once, a few times slower
-   * interpreted). For an idle moment after the cube is built.
+   * interpreted; one call was not enough to keep it compiled). For an idle moment after the cube is built.
    */
   warm(): void {
     const dim = this.dims.values().next().value;
     if (!dim || dim.dictionary.length === 0) return;
-    const mask = new Uint8Array(dim.dictionary.length);
-    mask[0] = 1;
-    this.sum(new Uint8Array(OUTCOMES.length).fill(1), [{ mask, dim }]);
+    for (let k = 0; k < 3; k++) {
+      const mask = new Uint8Array(dim.dictionary.length);
+      mask[k % mask.length] = 1;
+      this.sum(new Uint8Array(OUTCOMES.length).fill(1), [{ mask, dim }]);
+    }
   }
 
   /** Sums the passing rows' weight by cell, visiting only the rows of the most selective filter. */
