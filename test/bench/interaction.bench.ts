@@ -19,8 +19,11 @@ import { BATTLES, buildBattlesFile } from './rank.bench.ts';
 /** Each action is done this many times on and as many off, alternating. */
 const TIMES = 6;
 
-/** How an action changes the page: a click, or a field given a value and its change event. */
-type Act = { selector: string; value?: string };
+/**
+ * How an action changes the page: a click, or a field given a value and its change event. `pointOnly`:
+ * done once the point board is painted (a board whose intervals wait for DuckDB's load to end).
+ */
+type Act = { selector: string; value?: string; pointOnly?: boolean };
 
 interface Timing {
   /** Click → the new point board painted. */
@@ -38,7 +41,7 @@ interface Timing {
 export function observe(page: Page, act: Act): Promise<Timing> {
   return inPage(
     page,
-    ({ selector, value }: Act) =>
+    ({ selector, value, pointOnly }: Act) =>
       new Promise<Timing>((resolve, reject) => {
         const table = document.querySelector('[data-testid="leaderboard"]');
         const target = document.querySelector(selector) as HTMLInputElement | null;
@@ -63,7 +66,12 @@ export function observe(page: Page, act: Act): Promise<Timing> {
         const before = board();
         let point: number | null = null;
         let waiting = false;
-        const timer = setTimeout(() => (observer.disconnect(), reject(new Error(`no new board after ${selector}`))), 120_000);
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          // Which step never came: the new board, or (while a file still loads, say) its final intervals.
+          const what = point === null ? 'no new board' : `a new board after ${point.toFixed(0)} ms, but no final intervals`;
+          reject(new Error(`${what} within 120 s of ${selector}`));
+        }, 120_000);
         const check = () => {
           if (waiting) return;
           if (point === null && board() !== before) {
@@ -71,7 +79,10 @@ export function observe(page: Page, act: Act): Promise<Timing> {
             painted((t) => {
               point = t - start;
               waiting = false;
-              check();
+              if (!pointOnly) return check();
+              observer.disconnect();
+              clearTimeout(timer);
+              resolve({ point, intervals: NaN });
             });
           } else if (point !== null && final()) {
             waiting = true;
