@@ -8,6 +8,7 @@
  * JSON text DuckDB would decode, a damaged file) answers null, and the caller takes DuckDB's path,
  * whose output (and error messages) stay the reference.
  */
+import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { startsAsParquet, PhysicalType, type FlatColumn, type ParquetFooter } from '../../core/parquet/footer.ts';
 import { partFooter, type PartBytes } from '../../core/parquet/part-footer.ts';
@@ -151,7 +152,11 @@ function weightsOf({ dictionary, indices }: DictionaryChunk, rows: number): Floa
   return out;
 }
 
-/** Byte ranges of a local file, read through its handle. */
+/**
+ * Byte ranges of a local file, read through its descriptor. Synchronously: the command has nothing
+ * else to do meanwhile, and each of some forty asynchronous reads of a file's chunks went through
+ * libuv's thread pool (a tenth of the count's time for 1.67M battles).
+ */
 function fileBytes(handle: FileHandle, size: number): PartBytes {
   const range = async (start: number, end: number) => {
     const from = Math.max(0, Math.min(start, size));
@@ -159,7 +164,7 @@ function fileBytes(handle: FileHandle, size: number): PartBytes {
     const buffer = new Uint8Array(length);
     let at = 0;
     while (at < length) {
-      const { bytesRead } = await handle.read(buffer, at, length - at, from + at);
+      const bytesRead = readSync(handle.fd, buffer, at, length - at, from + at);
       if (bytesRead === 0) break;
       at += bytesRead;
     }
