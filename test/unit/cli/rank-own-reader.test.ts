@@ -10,9 +10,11 @@ import { createNodeConnector, type NodeConnector } from '../../../src/cli/node-c
 import { DUCKDB_ONLY, main } from '../../../src/cli/rank.ts';
 import { countParquetFile } from '../../../src/cli/lib/parquet-count.ts';
 import { footerLength, readFooter, TAIL_BYTES } from '../../../src/core/parquet/footer.ts';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { parseDuckType } from '../../../src/core/schema/duckdb-type.ts';
-import { ARENA_COUNTS, STATIC, run, tempDir } from './helpers.ts';
+import { ARENA_COUNTS, ROOT, STATIC, run, tempDir } from './helpers.ts';
 
 const dir = tempDir();
 let db: NodeConnector;
@@ -165,5 +167,33 @@ describe("a parquet footer's columns typed as DuckDB types them", () => {
     const parsed = (columns: { name: unknown; type: unknown }[]) =>
       columns.map((c) => ({ name: c.name, type: parseDuckType(String(c.type)) }));
     expect(parsed(footer.schema)).toEqual(parsed(described.map((r) => ({ name: r.column_name, type: r.column_type }))));
+  });
+});
+
+describe('DuckDB left unloaded', () => {
+  const exec = promisify(execFile);
+  // The compiled command users run, with DuckDB's package made to fail if anything requires it.
+  const launcher = join(ROOT, 'src/cli/bin/launch.mjs');
+  const block = join(dir, 'no-duckdb.cjs');
+  writeFileSync(
+    block,
+    `const Module = require('node:module');
+     const load = Module._load;
+     Module._load = function (request, ...rest) {
+       if (request === '@duckdb/node-api') throw new Error('DuckDB was loaded');
+       return load.call(this, request, ...rest);
+     };`,
+  );
+  const rank = (env: NodeJS.ProcessEnv) =>
+    exec(process.execPath, ['--require', block, launcher, 'rank', join(STATIC, 'verdicts.parquet'), '--json', '--bootstrap', '0'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+
+  it("on its own path the command never loads DuckDB; on DuckDB's path the same block stops it", async () => {
+    const own = await rank({ [DUCKDB_ONLY]: '' });
+    expect(JSON.parse(own.stdout).models.length).toBeGreaterThan(0);
+    const duckdb = await rank({ [DUCKDB_ONLY]: '1' }).catch((e: { code: number; stderr: string }) => e);
+    expect(duckdb).toMatchObject({ code: 1, stderr: expect.stringMatching(/DuckDB was loaded/) });
   });
 });
