@@ -77,7 +77,8 @@ export async function runScaleBench(
   rows = 20_000_000,
   kinds: readonly (typeof KINDS)[number][] = KINDS,
 ) {
-  const server = await startStaticServer(join(OUT, 'dist'), OUT);
+  // BENCH_DIST: another build of the page (a helper's own, or an older commit's to compare with).
+  const server = await startStaticServer(process.env.BENCH_DIST ?? join(OUT, 'dist'), OUT);
   const lines: string[][] = [];
   try {
     for (const kind of kinds) {
