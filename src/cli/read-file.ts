@@ -34,6 +34,8 @@ export interface LoadedFile {
   /** Lines the reader set aside (first 1000), and how many there were in all. */
   malformed: Malformed[];
   malformedCount: number;
+  /** `table` is a view over the file (ReadOptions.view): it has no rowid. */
+  view?: boolean;
 }
 
 export interface ReadOptions {
@@ -97,7 +99,8 @@ async function finish(db: Connector, plan: Plan): Promise<LoadedFile> {
     const wanted = plan.options.pickColumns?.(columns) ?? columns.map((c) => c.name);
     const select = wanted.length ? wanted.map(quoteIdent).join(', ') : '*';
     await dropRelation(db, table);
-    if (plan.options.view && format === 'parquet') {
+    const view = !!plan.options.view && format === 'parquet';
+    if (view) {
       // A view's text cannot hold parameters: the paths go in a session variable, bound like any value.
       await db.query(`SET VARIABLE ${quoteIdent(VIEW_PATHS)} = ${bound}`, [...paths]);
       await db.exec(`CREATE VIEW ${quoteIdent(table)} AS SELECT ${select} FROM ${reader(format, `getvariable('${VIEW_PATHS}')`)}`);
@@ -116,6 +119,7 @@ async function finish(db: Connector, plan: Plan): Promise<LoadedFile> {
       loadedColumns,
       malformed: rejected.malformed.slice(0, 1000),
       malformedCount: rejected.count,
+      view,
     };
   } finally {
     await plan.cleanup();

@@ -86,7 +86,8 @@ export function battlesInput(opened: OpenedFile, keepText: readonly string[] = [
   const present = new Set(columns.map((c) => c.name));
   const mapped = new Set(mappingColumns(detection.mapping));
   const textColumns = detection.textColumns.filter((c) => present.has(c) && !keepText.includes(c) && !mapped.has(c));
-  return { raw: RAW_TABLE, columns, mapping: detection.mapping, textColumns, decode };
+  // A view over the file has no rowid for battles' row_id (rank's whole-file board needs none).
+  return { raw: RAW_TABLE, columns, mapping: detection.mapping, textColumns, decode, ...(opened.file.view ? { rowIds: false } : {}) };
 }
 
 /** Builds battles and rejected_rows from `raw`, as the page does. */

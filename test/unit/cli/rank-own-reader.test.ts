@@ -134,7 +134,8 @@ describe('files the reader leaves to DuckDB, with the same output', () => {
   ])('%s', async (what, select, options) => {
     const file = await writeParquet(`fallback-${what.replace(/\W+/g, '-')}.parquet`, select, options);
     expect(await countParquetFile(file)).toBeNull();
-    await expectSameOutput(file, what.includes('JSON') ? null : 0);
+    // Read by DuckDB through a view of the file (no rowid): JSON-decoded names included.
+    await expectSameOutput(file);
   });
 
   it('a file that is not parquet, and a file that is not there', async () => {
