@@ -144,17 +144,24 @@ function plainIntegers(page: Uint8Array, count: number, type: number): (number |
 }
 
 /**
+ * How many of the page's `out.length` rows hold a value; when some are null, `out` is left holding
+ * each row's definition level (1: a value, 0: null). Levels of one run of ones (a column declared
+ * nullable that has no null: what writers usually give) need no decoding.
+ */
+function presentValues(levels: Uint8Array | null, out: Int32Array): number {
+  if (!levels || allOnes(levels, out.length)) return out.length;
+  hybrid(levels, 1, out);
+  let present = 0;
+  for (let r = 0; r < out.length; r++) present += out[r];
+  return present;
+}
+
+/**
  * Fills `out` with booleans as indices into [false, true] (-1 for a null, when `levels` are given):
  * PLAIN pages pack one bit per value, RLE pages (v2) hold a 4-byte length, then the hybrid of 1 bit.
  */
 function readBooleans(page: Uint8Array, levels: Uint8Array | null, out: Int32Array, rle: boolean): void {
-  let present = out.length;
-  // Levels of one run of ones (a column declared nullable that has no null: what writers usually give) need no decoding.
-  if (levels && !allOnes(levels, out.length)) {
-    hybrid(levels, 1, out);
-    present = 0;
-    for (let r = 0; r < out.length; r++) present += out[r];
-  }
+  const present = presentValues(levels, out);
   const values = present < out.length ? new Int32Array(present) : out;
   if (rle) hybrid(page.subarray(4), 1, values);
   else {
@@ -171,13 +178,7 @@ function readBooleans(page: Uint8Array, levels: Uint8Array | null, out: Int32Arr
  * the others take the next index of the page's values (a bit width byte, then the RLE/bit-packed hybrid).
  */
 function readIndices(page: Uint8Array, levels: Uint8Array | null, out: Int32Array, dictionarySize: number): void {
-  let present = out.length;
-  // Levels of one run of ones (a column declared nullable that has no null: what writers usually give) need no decoding.
-  if (levels && !allOnes(levels, out.length)) {
-    hybrid(levels, 1, out);
-    present = 0;
-    for (let r = 0; r < out.length; r++) present += out[r];
-  }
+  const present = presentValues(levels, out);
   // A page without nulls (the usual case) is decoded in place.
   const values = present < out.length ? new Int32Array(present) : out;
   if (present > 0) {
