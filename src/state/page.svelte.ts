@@ -325,18 +325,37 @@ export class PageState {
 
   private async openChosen(file: File): Promise<void> {
     const v = this.view.state;
-    const ref = { name: file.name, size: file.size, fingerprint: await fingerprintFile(file) };
     const wanted = this.linkWantsFile && v.source.kind === 'local' ? v.source.file : null;
     this.linkWantsFile = false;
-    if (wanted && (wanted.size !== ref.size || wanted.fingerprint !== ref.fingerprint)) {
+    if (!wanted) return this.openGiven(file);
+    const ref = { name: file.name, size: file.size, fingerprint: await fingerprintFile(file) };
+    if (wanted.size !== ref.size || wanted.fingerprint !== ref.fingerprint) {
       this.view.notes = [
         ...this.view.notes,
         `${file.name} is not the file this link was made from (size or content differs); showing it anyway`,
       ];
     }
-    if (wanted) this.view.state.source = { kind: 'local', file: ref };
-    else this.choose({ kind: 'local', file: ref });
-    await this.data.open({ kind: 'file', file }, wanted ? ($state.snapshot(this.view.state.mapping) ?? undefined) : undefined);
+    this.view.state.source = { kind: 'local', file: ref };
+    await this.data.open({ kind: 'file', file }, $state.snapshot(this.view.state.mapping) ?? undefined);
+  }
+
+  /**
+   * A file no link asked for: its count starts at once, and its fingerprint (for links, read from its
+   * first and last bytes) is filled in meanwhile. Awaited first, that read let the page's other work
+   * run ahead of the count (on a first visit, ~0.1 s of the sample's drawing) while the work for the
+   * dataset before (DuckDB's start, the counting worker) went on.
+   */
+  private async openGiven(file: File): Promise<void> {
+    const ref = { name: file.name, size: file.size, fingerprint: '' };
+    this.choose({ kind: 'local', file: ref });
+    const opened = this.data.open({ kind: 'file', file });
+    const fingerprint = await fingerprintFile(file);
+    const source = this.view.state.source;
+    // Still this file's view (no other source chosen meanwhile).
+    if (source.kind === 'local' && source.file.fingerprint === '' && source.file.name === ref.name && source.file.size === ref.size) {
+      source.file.fingerprint = fingerprint;
+    }
+    await opened;
   }
 
   /** The mapping form's answer: the file read again with it, from an unfiltered view. */
