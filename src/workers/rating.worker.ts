@@ -33,6 +33,8 @@ import { ShownGate } from './shown-gate.ts';
 import { compareSources } from '../core/stats/source-compare.ts';
 
 const CHUNK = 20;
+/** A chunk of rounds here lasts about this long at most: a click's fit waits for the one under way. */
+const CHUNK_MS = 16;
 
 /** A worker on a second core running bootstrap rounds alongside this one (bootstrap-helper.worker.ts). */
 function spawnHelper(onMessage: (message: HelperResponse) => void, onError: () => void): HelperPort {
@@ -161,6 +163,7 @@ async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<
     progressAt = -Infinity;
   await runBootstrap(board, helper, request.counts, request.options, {
     chunk: CHUNK,
+    chunkMs: CHUNK_MS,
     breathe,
     live: () => live('rate', id),
     onChunk: () => {

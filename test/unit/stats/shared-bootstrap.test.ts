@@ -44,11 +44,12 @@ const counts: PairCounts = countsOf(
   ],
 );
 
-async function board(helper: BootstrapHelper, options: LeaderboardOptions, prepare: boolean) {
+async function board(helper: BootstrapHelper, options: LeaderboardOptions, prepare: boolean, chunkMs?: number) {
   if (prepare) helper.prepare(counts, options);
   const b = new IncrementalLeaderboard(counts, options);
   await runBootstrap(b, helper, counts, options, {
     chunk: 5,
+    ...(chunkMs !== undefined ? { chunkMs } : {}),
     breathe: () => new Promise((resolve) => setImmediate(resolve)),
     live: () => true,
     onChunk: () => {},
@@ -65,6 +66,14 @@ describe('a bootstrap shared with a helper', () => {
     expect(sent.filter((m) => m.type === 'start')).toHaveLength(1);
     expect(helper.roundsFromHelper).toBeGreaterThan(0);
     expect(shared).toEqual(computeLeaderboard(counts, options));
+    helper.close();
+  });
+
+  it('runs chunks bounded in time (down to one round each) to the same board', async () => {
+    const helper = new BootstrapHelper(helperOnThisThread([]), () => 2);
+    const options = { bootstrapRounds: 60, seed: 9 };
+    const timed = await board(helper, options, true, 0.000001);
+    expect(timed).toEqual(computeLeaderboard(counts, options));
     helper.close();
   });
 
