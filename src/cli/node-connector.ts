@@ -7,7 +7,7 @@ import { QueryError } from '../core/sql/query-error.ts';
  * Required, not imported: importing this CommonJS package from an ES module makes Node parse every file it
  * re-exports to find their names, about a tenth of a second of every command's start (measured). Required
  * on the first connection, not when this module loads: `rank` on a parquet file it counts itself
- * (lib/direct-count.ts) never loads DuckDB at all.
+ * (lib/parquet-count.ts) never loads DuckDB at all.
  */
 const duckdb = () => createRequire(import.meta.url)('@duckdb/node-api') as typeof import('@duckdb/node-api');
 

@@ -9,7 +9,8 @@
 import { ParquetFile } from 'parquet-wasm/esm';
 import { DataType, makeVector, tableFromIPC, type Data, type Int, type Table, type Vector } from 'apache-arrow';
 import type { ParquetFooter } from '../core/parquet/footer.ts';
-import { partBytes, partFooter, type PartBytes } from './part-bytes.ts';
+import { partBytes } from './part-bytes.ts';
+import { partFooter, type PartBytes } from '../core/parquet/part-footer.ts';
 import { readableColumn, readDictionaryChunk, type ChunkValues, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
 import { uncompressPage } from '../core/parquet/uncompress.ts';
 import type { CellKind } from '../core/schema/row-vote.ts';
@@ -44,8 +45,6 @@ export interface GroupColumns {
   dictionaries: (DictionaryChunk | null)[];
   table: Table | null;
 }
-
-export type { Coder } from '../core/tally/dictionary-codes.ts';
 
 /** Each row of a group as the tally numbered it (its tuple), and its weight when the tally sums one. */
 export interface TalliedRows {

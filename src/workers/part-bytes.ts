@@ -6,8 +6,6 @@
  */
 import type { PartBytes } from '../core/parquet/part-footer.ts';
 
-export { partFooter, type PartBytes } from '../core/parquet/part-footer.ts';
-
 export function partBytes(part: Blob | string): PartBytes {
   if (typeof part !== 'string') {
     return {

@@ -16,11 +16,11 @@ import { readableColumn, readDictionaryChunk, type DictionaryChunk } from '../..
 import { uncompressPage } from '../../core/parquet/uncompress.ts';
 import { detectPreset, type Detection } from '../../core/schema/detect.ts';
 import { looksLikeJsonObject } from '../../core/schema/json-columns.ts';
-import { cellKind, rowVoteProblem, type CellKind } from '../../core/schema/row-vote.ts';
+import { rowVoteProblem, type CellKind } from '../../core/schema/row-vote.ts';
 import { dictionaryCodes } from '../../core/tally/dictionary-codes.ts';
 import { tallyDictionaryRows } from '../../core/tally/dictionary-tally.ts';
 import { winnerDetection } from '../../core/tally/tally-detection.ts';
-import { tallyColumns, talliedVotes, VoteTally, type TalliedVotes } from '../../core/tally/vote-tally.ts';
+import { tallyColumns, tallyKinds, talliedVotes, VoteTally, type TalliedVotes } from '../../core/tally/vote-tally.ts';
 import type { LoadedFile } from '../read-file.ts';
 import type { OpenedFile } from './open-file.ts';
 
@@ -59,14 +59,10 @@ async function count(path: string, handle: FileHandle): Promise<CountedFile | nu
   const early = detectPreset(columns);
   if (!early.ok) return null;
   const { columns: tallied, weight } = tallyColumns(early.mapping);
-  const types = new Map(columns.map((c) => [c.name, c.type]));
-  const kinds: Record<string, CellKind | null> = Object.fromEntries(
-    [...tallied, ...(weight ? [weight] : [])].map((c) => [c, cellKind(types.get(c) ?? '')]),
-  );
+  const { read, kinds } = tallyKinds(early.mapping, new Map(columns.map((c) => [c.name, c.type])));
   if (rowVoteProblem(early.mapping, kinds)) return null;
-  const read = [...tallied, ...(weight ? [weight] : [])];
   if (!read.every((name) => readsAsDuckDb(footer.columns.get(name), kinds[name]))) return null;
-  const tally = await tallyGroups(footer, bytes, tallied, weight);
+  const tally = await tallyGroups(footer, bytes, read, weight);
   if (!tally || tally.totalRows !== footer.rows) return null;
   const winner = early.mapping.winner;
   const detection: Detection | ReturnType<typeof detectPreset> =
@@ -99,37 +95,33 @@ function readsAsDuckDb(column: FlatColumn | undefined, kind: CellKind | null): b
 }
 
 /**
- * Every row group's chunks of `columns` (and the weight column), each read as dictionary and
- * indices and tallied; null when one is not, or holds a value DuckDB would read otherwise.
+ * Every row group's chunks of the `read` columns (the tallied ones, then the weight when there is
+ * one), each read as dictionary and indices and tallied; null when one is not, or holds a value
+ * DuckDB would read otherwise.
  */
 async function tallyGroups(
   footer: ParquetFooter,
   bytes: PartBytes,
-  columns: readonly string[],
+  read: readonly string[],
   weight: string | null,
 ): Promise<VoteTally | null> {
-  const tally = new VoteTally(columns, !!weight);
+  const tally = new VoteTally(weight ? read.slice(0, -1) : read, !!weight);
   for (const group of footer.rowGroups) {
     const chunks: DictionaryChunk[] = [];
-    for (const name of [...columns, ...(weight ? [weight] : [])]) {
+    for (const name of read) {
       const chunk = group.chunks.get(name);
       if (!chunk || chunk.values !== group.rows) return null;
       const range = await bytes.range(chunk.start, chunk.start + chunk.length);
-      const read = readDictionaryChunk(footer.columns.get(name)!, chunk, range, uncompressPage, 'text, integers and booleans');
-      if (!read || (name !== weight && read.dictionary.some(readOtherwise))) return null;
-      chunks.push(read);
+      const values = readDictionaryChunk(footer.columns.get(name)!, chunk, range, uncompressPage, 'text, integers and booleans');
+      if (!values || (name !== weight && values.dictionary.some(readOtherwise))) return null;
+      chunks.push(values);
     }
-    if (weight) {
-      const weights = chunks.pop()!;
+    // Weighted rows are coded one by one; unweighted ones counted per combination of indices when they fit.
+    const weights = weight ? weightsOf(chunks.pop()!, group.rows) : null;
+    if (weights || !tallyDictionaryRows(tally, chunks, group.rows)) {
       tally.addCoded(
         chunks.map((chunk, c) => dictionaryCodes(chunk, tally, c, group.rows)),
-        weightsOf(weights, group.rows),
-        group.rows,
-      );
-    } else if (!tallyDictionaryRows(tally, chunks, group.rows)) {
-      tally.addCoded(
-        chunks.map((chunk, c) => dictionaryCodes(chunk, tally, c, group.rows)),
-        null,
+        weights,
         group.rows,
       );
     }

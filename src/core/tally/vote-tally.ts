@@ -7,7 +7,7 @@
  */
 import type { ColumnMapping } from '../schema/mapping.ts';
 import { mappingColumns } from '../schema/mapping.ts';
-import { rowVoteReader, type Cell, type CellKind } from '../schema/row-vote.ts';
+import { cellKind, rowVoteReader, type Cell, type CellKind } from '../schema/row-vote.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
 import { layOutCells, readRawPairCounts, type CellLayout } from '../sql/pair-counts.ts';
 import { PairIndex } from './pair-index.ts';
@@ -144,6 +144,19 @@ export class VoteTally {
 /** The columns a tally for `mapping` keeps by value, and the weight column summed apart. */
 export function tallyColumns(mapping: ColumnMapping): { columns: string[]; weight: string | null } {
   return { columns: mappingColumns(mapping).filter((c) => c !== mapping.weight), weight: mapping.weight ?? null };
+}
+
+/**
+ * The columns a tally reads (tallyColumns, the weight last) and the kind each is read as, from its
+ * type's name (`types`: column → type), as the battles SQL reads it.
+ */
+export function tallyKinds(
+  mapping: ColumnMapping,
+  types: ReadonlyMap<string, string>,
+): { read: string[]; kinds: Record<string, CellKind | null> } {
+  const { columns, weight } = tallyColumns(mapping);
+  const read = weight ? [...columns, weight] : columns;
+  return { read, kinds: Object.fromEntries(read.map((c) => [c, cellKind(types.get(c) ?? '')])) };
 }
 
 export interface TalliedVotes {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createNodeConnector } from '../../../src/cli/node-connector.ts';
-import { partBytes, partFooter } from '../../../src/workers/part-bytes.ts';
+import { partBytes } from '../../../src/workers/part-bytes.ts';
+import { partFooter } from '../../../src/core/parquet/part-footer.ts';
 
 describe("a parquet part's footer and byte ranges, from a file or an address", () => {
   const dir = mkdtempSync(join(tmpdir(), 'arena-lens-part-'));
