@@ -29,7 +29,8 @@ import { quickFilterWords } from '../core/view/quick-filters.ts';
 import { filterText } from '../core/view/filter-edit.ts';
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import type { Filter } from '../core/sql/filters.ts';
-import type { QuickToggles } from '../core/view/view-state.ts';
+import type { QuickToggles, ViewState } from '../core/view/view-state.ts';
+import type { PairCounts } from '../core/stats/pair-counts.ts';
 import type { Provenance } from '../core/export/provenance.ts';
 
 export type { Sample };
@@ -150,6 +151,8 @@ export class PageState {
     return same ? last : (this.lastContext = makeLensContext(duck, next));
   });
   private lastDuck: unknown = null;
+  /** The slice counts and rating options last sent to be rated (rateSlice). */
+  private sliceRated: { counts: PairCounts; rating: string } | null = null;
   /** What the leaderboard gets: set once a board is fitted (from the shipped counts, before DuckDB has read the file). */
   /** The user's work is under way: a file being read, or a board or its intervals being computed. */
   private readonly busy = $derived(this.data.phase === 'loading' || this.ratings.computing);
@@ -228,15 +231,16 @@ export class PageState {
       const { earlyFilters: early, earlyCounts: whole } = this.data;
       const filters = $state.snapshot(this.view.state.filters);
       const quick = $state.snapshot(this.view.state.quick);
-      if (early && whole && this.data.phase === 'loading') untrack(() => this.slice.fromTally(early, whole, filters, quick));
+      if (!early || !whole || this.data.phase !== 'loading') return;
+      untrack(() => {
+        // Its fit set off now, not after the rest of the page's effects: the worker fits while they run.
+        if (this.slice.fromTally(early, whole, filters, quick)) this.rateSlice(this.slice.counts!, $state.snapshot(this.view.state.rating));
+      });
     });
     $effect(() => {
       const counts = this.slice.counts;
       const rating = $state.snapshot(this.view.state.rating);
-      if (!counts) return;
-      const shown = this.ratings.run(counts, leaderboardOptions(rating, counts.models), otherScaleOptions(rating, counts.models));
-      // The widgets' and lenses' queries set off by the same change wait for the board the user is waiting on.
-      untrack(() => this.data.duck)?.hold(shown, BOARD_FIRST_MS);
+      if (counts) this.rateSlice(counts, rating);
     });
     // A filtered board shows each model's rank change against the whole file's board, fitted alike.
     $effect(() => {
@@ -432,6 +436,16 @@ export class PageState {
   private rate(counts: NonNullable<DatasetStore['earlyCounts']>): void {
     const rating = $state.snapshot(this.view.state.rating);
     this.ratings.run(counts, leaderboardOptions(rating, counts.models), otherScaleOptions(rating, counts.models));
+  }
+
+  /** The slice's board; the widgets' and lenses' queries set off by the same change wait for it, the board the user is waiting on. */
+  private rateSlice(counts: PairCounts, rating: ViewState['rating']): void {
+    // The effect on the slice follows the early filters' call with the same: a second hold would end the first.
+    const key = JSON.stringify(rating);
+    if (this.sliceRated?.counts === counts && this.sliceRated.rating === key) return;
+    this.sliceRated = { counts, rating: key };
+    const shown = this.ratings.run(counts, leaderboardOptions(rating, counts.models), otherScaleOptions(rating, counts.models));
+    untrack(() => this.data.duck)?.hold(shown, BOARD_FIRST_MS);
   }
 
   private filteredView(): boolean {
