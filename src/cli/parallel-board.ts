@@ -2,7 +2,8 @@
  * The command line's leaderboard with its bootstrap on two cores: this thread runs rounds from the
  * bottom while a helper thread (helper-thread.ts) runs chunks from the top, as the page's rating
  * worker and its helper do (core/stats/shared-bootstrap.ts). Same rounds, same intervals as
- * computeLeaderboard on one thread.
+ * computeLeaderboard on one thread. Before that, the same thread tallies its share of a parquet
+ * file's row groups while this one reads the others (lib/parquet-groups.ts).
  * The thread's file sits beside this one both in src/cli (run through tsx's loader) and in
  * build/cli (compiled by build-cli.mjs), so one relative address finds it.
  */
@@ -11,6 +12,8 @@ import { Worker } from 'node:worker_threads';
 import { IncrementalLeaderboard, type Leaderboard, type LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import { BootstrapHelper, runBootstrap, type HelperPort, type HelperResponse } from '../core/stats/shared-bootstrap.ts';
+import type { TallyData } from '../core/tally/tally-parts.ts';
+import type { GroupHelper, GroupPlan, GroupShare, GroupsRequest, GroupsResponse } from './lib/parquet-groups.ts';
 
 /** Rounds run here between two looks at what the helper sent back. */
 const CHUNK = 20;
@@ -25,19 +28,83 @@ function startThread(): Worker {
   });
 }
 
-function spawnHelperThread(onMessage: (message: HelperResponse) => void, onError: () => void): HelperPort {
-  const thread = startThread();
-  thread.unref(); // never what keeps a finished command alive
-  thread.on('message', onMessage);
-  thread.on('error', onError);
-  return { post: (message) => thread.postMessage(message), terminate: () => void thread.terminate() };
-}
-
-export class BoardThreads {
+export class BoardThreads implements GroupHelper {
   private readonly helper: BootstrapHelper;
+  private thread: Worker | null = null;
+  /** Awaits under way on the thread's answers: while any is, the thread keeps the command alive. */
+  private holds = 0;
+  private countId = 0;
+  /** The count request waiting for the helper's share. */
+  private pendingCount: { id: number; settle: (answer: TallyData | null | 'failed') => void } | null = null;
 
   constructor(cores: number = availableParallelism()) {
-    this.helper = new BootstrapHelper(spawnHelperThread, () => cores);
+    this.helper = new BootstrapHelper(
+      (onMessage, onError) => this.spawn(onMessage, onError),
+      () => cores,
+    );
+  }
+
+  private spawn(onMessage: (message: HelperResponse) => void, onError: () => void): HelperPort {
+    const thread = startThread();
+    // Never what keeps a finished command alive, only one waiting for its answers.
+    if (this.holds === 0) thread.unref();
+    this.thread = thread;
+    const gone = () => {
+      if (this.thread === thread) this.thread = null;
+      this.settleCount(null, 'failed');
+    };
+    thread.on('message', (message: HelperResponse | GroupsResponse) =>
+      message.type === 'groups-counted' ? this.settleCount(message.id, message.tally) : onMessage(message),
+    );
+    thread.on('error', () => {
+      gone();
+      onError();
+    });
+    thread.on('exit', gone);
+    return {
+      post: (message) => thread.postMessage(message),
+      terminate: () => {
+        gone();
+        void thread.terminate();
+      },
+    };
+  }
+
+  /**
+   * The helper thread's share of a file's row groups (starting it if need be), claimed from
+   * `claims` as this thread claims its own; null when there is no helper (one core, or it failed).
+   */
+  tallyGroups(plan: GroupPlan, claims: SharedArrayBuffer): GroupShare | null {
+    this.helper.warm();
+    const thread = this.thread;
+    if (!thread) return null;
+    this.settleCount(null, 'failed');
+    const id = ++this.countId;
+    const share = new Promise<TallyData | null | 'failed'>((settle) => (this.pendingCount = { id, settle }));
+    this.hold();
+    try {
+      thread.postMessage({ type: 'count-groups', id, plan, claims } satisfies GroupsRequest);
+    } catch {
+      this.settleCount(id, 'failed');
+    }
+    return share;
+  }
+
+  /** Settles the pending count with `answer` (`id` null: whichever is pending). */
+  private settleCount(id: number | null, answer: TallyData | null | 'failed'): void {
+    const pending = this.pendingCount;
+    if (!pending || (id !== null && id !== pending.id)) return;
+    this.pendingCount = null;
+    this.release();
+    pending.settle(answer);
+  }
+
+  private hold(): void {
+    if (this.holds++ === 0) this.thread?.ref();
+  }
+
+  private release(): void {
+    if (--this.holds === 0) this.thread?.unref();
   }
 
   /** Starts the helper thread now, so its start overlaps reading the file. */
@@ -50,13 +117,19 @@ export class BoardThreads {
     // The helper fits the counts while this thread does (it needs the same fit before its rounds).
     if ((options.bootstrapRounds ?? 1000) > 0 && !options.reweightPairs) this.helper.prepare(counts, options);
     const board = new IncrementalLeaderboard(counts, options);
-    await runBootstrap(board, this.helper, counts, options, {
-      chunk: CHUNK,
-      breathe: () => new Promise((resolve) => setImmediate(resolve)),
-      live: () => true,
-      // Once the helper has rounds to run: the sandwich here, in parallel, not after the last round.
-      onChunk: () => board.computeSandwich(),
-    });
+    // Waiting on the helper's last rounds, nothing else keeps the command alive.
+    this.hold();
+    try {
+      await runBootstrap(board, this.helper, counts, options, {
+        chunk: CHUNK,
+        breathe: () => new Promise((resolve) => setImmediate(resolve)),
+        live: () => true,
+        // Once the helper has rounds to run: the sandwich here, in parallel, not after the last round.
+        onChunk: () => board.computeSandwich(),
+      });
+    } finally {
+      this.release();
+    }
     return board.current();
   }
 

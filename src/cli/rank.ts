@@ -263,7 +263,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     // Elo (--method elo, and among --audit's methods) needs the votes in order, so the battles table.
     const wantsOrder = args.method === 'elo' || !!args.audit;
     const whole = boardWanted && !wantsOrder && args.where.length === 0 && !hasQuickFilter(args.quick);
-    const counted = whole && !args.hf && !process.env[DUCKDB_ONLY] ? await countParquetFile(args.file) : null;
+    const counted = whole && !args.hf && !process.env[DUCKDB_ONLY] ? await countParquetFile(args.file, threads) : null;
     const db = counted ? null : await createNodeConnector();
     try {
       const opened =

@@ -10,7 +10,8 @@ import init from 'parquet-wasm/esm';
 import wasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
 import { VoteTally } from '../core/tally/vote-tally.ts';
 import { FilterTally } from '../core/tally/filter-tally.ts';
-import { openPart, readShare, GroupTallier, tallyData, type OpenedPart } from './count-reading.ts';
+import { openPart, readShare, GroupTallier, type OpenedPart } from './count-reading.ts';
+import { tallyData } from '../core/tally/tally-parts.ts';
 import { KeptRows, splitShare } from './count-split.ts';
 import type { CountHelperRequest, CountHelperResponse, Share } from './count-protocol.ts';
 

@@ -5,8 +5,8 @@
  */
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
-import type { Cell } from '../core/schema/row-vote.ts';
 import type { FilterTallyData } from '../core/tally/filter-tally.ts';
+import type { TallyData } from '../core/tally/tally-parts.ts';
 import type { FilterCube } from '../core/tally/filter-cube.ts';
 import type { ColumnInfo } from '../core/schema/column.ts';
 import type { DimensionHint } from '../core/schema/preset.ts';
@@ -53,15 +53,6 @@ export interface EarlyFilterData {
 export interface Share {
   index: number;
   of: number;
-}
-
-/** A tally as plain data, sent by the helper: values by code, each tuple's codes, rows, summed weight, rows with an invalid weight. */
-export interface TallyData {
-  values: Cell[][];
-  codes: Int32Array[];
-  rows: Float64Array;
-  weight: Float64Array;
-  invalid: Float64Array;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Reading a parquet source's mapped columns into a VoteTally, shared by the counting worker and its
  * helper: each takes every other row group (a share), so on two cores a file is counted by both at
- * once; the helper's tally is merged into the counting worker's, exactly (VoteTally.addGroup).
+ * once; the helper's tally is merged into the counting worker's, exactly (core/tally/tally-parts.ts).
  * Dictionary-encoded text columns (model names, verdicts: how writers store them) are read as
  * dictionary and indices (core/parquet), from a local file or by range requests; any other column
  * (numbers, flags, text stored plainly) through parquet-wasm.
@@ -14,7 +14,7 @@ import { partFooter, type PartBytes } from '../core/parquet/part-footer.ts';
 import { readableColumn, readDictionaryChunk, type ChunkValues, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
 import { uncompressPage } from '../core/parquet/uncompress.ts';
 import type { CellKind } from '../core/schema/row-vote.ts';
-import type { Share, TallyData } from './count-protocol.ts';
+import type { Share } from './count-protocol.ts';
 import { Utf8Codes } from '../core/tally/utf8-codes.ts';
 import { VoteTally } from '../core/tally/vote-tally.ts';
 import { dictionaryCodes, type Coder } from '../core/tally/dictionary-codes.ts';
@@ -172,26 +172,6 @@ async function readChunks(
       }
     }),
   );
-}
-
-export function tallyData(tally: VoteTally): TallyData {
-  return {
-    values: tally.values,
-    codes: tally.codes.map((list) => Int32Array.from(list)),
-    rows: Float64Array.from(tally.rows),
-    weight: Float64Array.from(tally.weight),
-    invalid: Float64Array.from(tally.invalid),
-  };
-}
-
-/** Adds a helper's tally to `tally` (same columns); returns the number here of each of its tuples. */
-export function mergeTally(tally: VoteTally, data: TallyData): Int32Array {
-  // Each value coded here once, then the tuples folded column by column (not a tuple at a time: 90,000 for 150 models).
-  const codes = data.codes.map((list, c) => {
-    const here = data.values[c].map((value) => tally.code(c, value));
-    return Int32Array.from(list, (code) => here[code]);
-  });
-  return tally.addTuples(codes, data.rows, data.weight, data.invalid, data.rows.length);
 }
 
 /** Writes the codes of one column's rows in a batch into `out`. */

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import init from 'parquet-wasm/esm';
 import { createNodeConnector, type NodeConnector } from '../../../src/cli/node-connector.ts';
-import { mergeTally, openPart, readShare, GroupTallier, tallyData } from '../../../src/workers/count-reading.ts';
+import { openPart, readShare, GroupTallier } from '../../../src/workers/count-reading.ts';
+import { mergeTally, tallyData } from '../../../src/core/tally/tally-parts.ts';
 import { VoteTally } from '../../../src/core/tally/vote-tally.ts';
 
 const COLUMNS = ['model_a', 'model_b', 'judge'];
