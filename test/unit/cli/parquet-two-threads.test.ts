@@ -24,7 +24,7 @@ import {
   type GroupsRequest,
   type GroupsResponse,
 } from '../../../src/cli/lib/parquet-groups.ts';
-import { BoardThreads } from '../../../src/cli/parallel-board.ts';
+import { BoardThreads, HELPED_BYTES } from '../../../src/cli/parallel-board.ts';
 import { DUCKDB_ONLY, main } from '../../../src/cli/rank.ts';
 import { footerLength, readFooter, TAIL_BYTES, type ParquetFooter } from '../../../src/core/parquet/footer.ts';
 import { mergeTally, tallyData } from '../../../src/core/tally/tally-parts.ts';
@@ -93,7 +93,7 @@ describe('a parquet file read on two threads', () => {
   });
 
   it('the row groups split with the helper thread: the count of one thread, exactly', async () => {
-    const threads = new BoardThreads(2);
+    const threads = new BoardThreads(2, 0);
     try {
       // The helper takes the first groups (at least five), this thread then claims the rest alongside.
       const split = await countParquetFile(many, helperHolding(threads, 5));
@@ -107,7 +107,7 @@ describe('a parquet file read on two threads', () => {
 
   it("a row group the helper takes that is not read as DuckDB would: the whole file goes to DuckDB's path", async () => {
     expect(await countParquetFile(badFirst)).toBeNull();
-    const threads = new BoardThreads(2);
+    const threads = new BoardThreads(2, 0);
     try {
       expect(await countParquetFile(badFirst, helperHolding(threads, 1))).toBeNull();
     } finally {
@@ -124,8 +124,22 @@ describe('a parquet file read on two threads', () => {
     }
   }, 60_000);
 
+  it('a file of a few megabytes is read here alone (a cold helper would slow it)', async () => {
+    const threads = new BoardThreads(2);
+    const plan = groupPlan(many, footerOf(many), ['model_a'], null);
+    expect(threads.tallyGroups(plan, new SharedArrayBuffer(4))).toBeNull();
+    // The same groups, as many times over as make HELPED_BYTES, are split.
+    const bytes = plan.groups.reduce((sum, g) => sum + g.chunks[0]!.length, 0);
+    const big = { ...plan, groups: Array.from({ length: Math.ceil(HELPED_BYTES / bytes) }, () => plan.groups).flat() };
+    const share = threads.tallyGroups(big, new SharedArrayBuffer(4));
+    expect(share).not.toBeNull();
+    // Closed before it answers: the share settles as failed rather than never.
+    threads.close();
+    expect(await share).toBe('failed');
+  }, 60_000);
+
   it('one core: no helper thread, every group read here', async () => {
-    const threads = new BoardThreads(1);
+    const threads = new BoardThreads(1, 0);
     try {
       expect(threads.tallyGroups(groupPlan(many, footerOf(many), ['model_a'], null), new SharedArrayBuffer(4))).toBeNull();
       expect(await countParquetFile(many, threads)).toEqual(one);
@@ -135,7 +149,7 @@ describe('a parquet file read on two threads', () => {
   }, 60_000);
 
   it('a helper thread gone with groups it had claimed: they are all read again here', async () => {
-    const threads = new BoardThreads(2);
+    const threads = new BoardThreads(2, 0);
     // The thread ends after claiming two groups, before it answers.
     const counted = await countParquetFile(
       many,
