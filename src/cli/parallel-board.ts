@@ -21,11 +21,11 @@ const CHUNK = 20;
 /**
  * A parquet file whose columns read hold this many bytes (compressed) or more has its row groups
  * read on both threads. Below, the helper slows the read: its code starts cold (its first group took
- * ~70 ms, what this thread reads a dozen warm groups in) and the two threads take each other's room
- * to optimise code (V8 compiles on background threads; two cores). 1.67M real battles (3.4 MB, 14
- * groups) were read 25–55 ms slower, 5M synthetic votes (7.3 MB) 20–40 ms slower, 20M (29 MB) 0.2 s faster.
+ * ~70 ms, what this thread reads a dozen warm groups in). 1.67M real battles (3.4 MB, 14 groups)
+ * took 0.66 s on two threads against 0.64 s on one; 5M synthetic votes (7.3 MB, 41 groups) 0.47 s
+ * against 0.50 s, 20M (29 MB) 0.78 s against 1.0 s (--bootstrap 1000).
  */
-export const HELPED_BYTES = 12_000_000;
+export const HELPED_BYTES = 6_000_000;
 
 /** Bytes of the chunks a plan reads. */
 const chunkBytes = (plan: GroupPlan) =>
