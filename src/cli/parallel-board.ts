@@ -9,7 +9,6 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { setFlagsFromString } from 'node:v8';
 import { IncrementalLeaderboard, type Leaderboard, type LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import { BootstrapHelper, runBootstrap, type HelperPort, type HelperResponse } from '../core/stats/shared-bootstrap.ts';
@@ -31,29 +30,8 @@ export const HELPED_BYTES = 6_000_000;
 const chunkBytes = (plan: GroupPlan) =>
   plan.groups.reduce((sum, group) => group.chunks.reduce((bytes, c) => bytes + (c?.length ?? 0), sum), 0);
 
-/**
- * The thread: compiled, or from the sources the TypeScript one behind tsx's loader. Its isolate
- * optimises code on its own thread (V8's --no-concurrent-recompilation, read as an isolate starts,
- * so set only until the thread is up): on two cores its background compile jobs took the room this
- * thread's need, and this thread is the one the command waits on (1.67M battles, --bootstrap 1000:
- * 0.62 s against 0.64 s).
- */
+/** The compiled thread; from the sources, the TypeScript one behind tsx's loader. */
 function startThread(): Worker {
-  setFlagsFromString('--no-concurrent-recompilation');
-  let thread: Worker;
-  try {
-    thread = newThread();
-  } catch (error) {
-    setFlagsFromString('--concurrent-recompilation');
-    throw error;
-  }
-  const restore = () => setFlagsFromString('--concurrent-recompilation');
-  thread.once('online', restore);
-  thread.once('error', restore);
-  return thread;
-}
-
-function newThread(): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./helper-thread.mjs', import.meta.url));
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./helper-thread.ts', import.meta.url).href;
