@@ -184,8 +184,6 @@ export class PageState {
   constructor() {
     // Read before the first render, so the first paint already shows the linked view (no jump).
     this.view.readAddress();
-    // The address follows the view.
-    $effect(() => this.view.writeAddress());
     // The slice follows the dataset, the filters and the quick toggles; ratings follow the slice.
     $effect(() => {
       const ds = this.dataset;
@@ -273,6 +271,9 @@ export class PageState {
         if (preset.landing && !(preset.lenses as readonly string[]).includes(this.view.state.lens)) this.view.state.lens = AUTO_LENS;
       });
     });
+    // The address follows the view. Last: effects run in order, and a click's fit is posted before
+    // this one copies the whole view (a few ms of a click on 20M battles, issue 28).
+    $effect(() => this.view.writeAddress());
   }
 
   /** Opens what the address names and follows Back/Forward; returns the cleanup. */
