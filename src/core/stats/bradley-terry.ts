@@ -15,6 +15,8 @@ export const bradleyTerryLikelihood: PairLikelihood = {
   extra: 0,
   logLikelihood(table, x) {
     const { i, j, winsI, winsJ, ties } = table;
+    const strength = strengthsOrNull(x, table.modelCount);
+    if (strength) return logLikelihoodOf(table, x, strength);
     let ll = 0;
     for (let p = 0; p < i.length; p++) {
       const d = x[i[p]] - x[j[p]],
@@ -93,6 +95,26 @@ function gradient(table: PairTable, strength: Float64Array, g: Float64Array): vo
     g[b] -= r;
   }
   g[a] += ga;
+}
+
+/**
+ * ℓ from strengths π_k = exp(θ_k − max θ): log σ(θ_a − θ_b) = (θ_a − max θ) − log(π_a + π_b), one
+ * logarithm a pair where log σ takes two exponentials and two logarithms (the line search of each
+ * Newton step evaluates ℓ, most of a click's fit on 150 models).
+ */
+function logLikelihoodOf(table: PairTable, x: Float64Array, strength: Float64Array): number {
+  const { i, j, winsI, winsJ, ties } = table;
+  let hi = -Infinity;
+  for (let k = 0; k < table.modelCount; k++) if (x[k] > hi) hi = x[k];
+  let ll = 0;
+  for (let p = 0; p < i.length; p++) {
+    const a = i[p],
+      b = j[p],
+      half = ties[p] / 2;
+    const logSum = Math.log(strength[a] + strength[b]);
+    ll += (winsI[p] + half) * (x[a] - hi - logSum) + (winsJ[p] + half) * (x[b] - hi - logSum);
+  }
+  return ll;
 }
 
 /** Scratch for strengthsOrNull, grown as needed: a fit calls derivatives thousands of times. */
