@@ -34,7 +34,7 @@ import { compareSources } from '../core/stats/source-compare.ts';
 
 const CHUNK = 20;
 /** A chunk of rounds here lasts about this long at most: a click's fit waits for the one under way. */
-const CHUNK_MS = 16;
+const CHUNK_MS = 8;
 
 /** A worker on a second core running bootstrap rounds alongside this one (bootstrap-helper.worker.ts). */
 function spawnHelper(onMessage: (message: HelperResponse) => void, onError: () => void): HelperPort {
