@@ -157,6 +157,25 @@ export class PageState {
   /** The user's work is under way: a file being read, or a board or its intervals being computed. */
   private readonly busy = $derived(this.data.phase === 'loading' || this.ratings.computing);
   private readonly hasBoard = $derived(this.ratings.leaderboard !== null);
+  /**
+   * The file being read once its votes are counted (its board on screen): its name and the
+   * tally's figures, which stand for it until DuckDB holds its rows and gives its summary.
+   */
+  readonly loadingFile = $derived.by<{ name: string; votes: number; models: number } | null>(() => {
+    const { phase, earlyCounts, countedWhole, sourceLabel } = this.data;
+    if (phase !== 'loading' || !earlyCounts || !countedWhole) return null;
+    let votes = 0;
+    for (const n of earlyCounts.n) votes += n;
+    return { name: sourceLabel, votes, models: earlyCounts.models.length };
+  });
+  /** The header's figures: the slice's, named after the file they were counted from. */
+  readonly figures = $derived.by(() => {
+    const { dataset, loadingFile, slice } = this;
+    // A slice the tally counted is the loading file's, not the dataset's still on screen.
+    const own = loadingFile && slice.countedBy === 'tally' ? { totalVotes: loadingFile.votes, name: loadingFile.name } : null;
+    const of = own ?? (dataset ? { totalVotes: dataset.summary.votes, name: dataset.source.name } : null);
+    return of ? { votes: slice.votes, models: slice.models, filtered: this.filtered, ...of } : null;
+  });
   readonly boardContext = $derived.by<BoardContext | null>(() =>
     this.hasBoard
       ? {

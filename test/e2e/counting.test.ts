@@ -1,5 +1,5 @@
 import { existsSync, renameSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
@@ -316,6 +316,15 @@ describe('the first leaderboard is counted while the file is read', () => {
       await page.getByTestId('file-input').setInputFiles(file);
       await panel.locator('[data-dimension="language"]').waitFor({ timeout: 120_000 });
       expect(await duckReady()).toBe(0);
+      // The header and the summary name the file counted, with its votes, not the sample DuckDB still holds.
+      const name = basename(file);
+      // Each battle's two models: every vote twice.
+      const votes = ([...(await votesWhere(file, 'true')).values()].reduce((a, b) => a + b, 0) / 2).toLocaleString('en-US');
+      await expect.poll(() => page.getByTestId('slice-figures').textContent()).toContain(name);
+      expect(await page.getByTestId('slice-figures').textContent()).toContain(votes);
+      const summary = await page.getByTestId('summary-early').textContent();
+      expect(summary).toContain(name);
+      expect(summary).toContain(`${votes} votes`);
       // The board's counts came alone; the filters were tallied after, and said so meanwhile, the board in its place.
       const states = await page.evaluate(() => (window as unknown as { filterStates: FilterState[] }).filterStates);
       const [preparing, ready] = states.slice(-2);
