@@ -276,6 +276,10 @@ describe('the first leaderboard is counted while the file is read', () => {
     const address = `${inject('baseUrl')}/remote/${BATTLES_NAME}?delay=150`;
     await page.goto(appUrl(`?src=${encodeURIComponent(address)}`));
     await recordStatus(page);
+    // Until its first votes are counted (a footer and a row group, each 150 ms late) the board's place says what comes.
+    await expect
+      .poll(() => page.getByTestId('board-pending').textContent())
+      .toContain('appears as soon as the file’s first votes are counted');
     await page.waitForFunction(() => performance.getEntriesByName('arena-lens:counted').length > 0, null, { timeout: 120_000 });
     await waitForDataset(page, BATTLES_NAME, 0, 180_000);
     await waitForRatings(page, 180_000);
