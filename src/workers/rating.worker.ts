@@ -117,8 +117,10 @@ async function run(request: Exclude<RatingRequest, RequestNotice>): Promise<void
   else post({ type: 'board', id, leaderboard: subBoard(request.counts, request.options) });
 }
 
+/** A board fitted for a request: its counts' fingerprint and fit options (fitKey). */
+type KeptBoard = { counts: string; options: string; board: IncrementalLeaderboard };
 /** The last sub-board fitted (the whole file's, beside a filtered board): a new scale only translates it. */
-let lastSub: { counts: string; options: string; board: IncrementalLeaderboard } | null = null;
+let lastSub: KeptBoard | null = null;
 
 function subBoard(counts: PairCounts, options: LeaderboardOptions): Leaderboard {
   const key = { counts: countsFingerprint(counts), options: fitKey(options) };
@@ -133,7 +135,9 @@ function subBoard(counts: PairCounts, options: LeaderboardOptions): Leaderboard 
 }
 
 /** The last leaderboard asked for, kept so a new anchor (or mean) only translates it. */
-let last: { counts: string; options: string; board: IncrementalLeaderboard } | null = null;
+let last: KeptBoard | null = null;
+/** The one asked for before it, kept so a filter toggled back off shows its board again, its rounds going on, with no refit. */
+let previous: KeptBoard | null = null;
 
 /** Everything about a request but its scale (anchor, mean), which never needs a refit. */
 function fitKey(options: LeaderboardOptions): string {
@@ -144,16 +148,20 @@ function fitKey(options: LeaderboardOptions): string {
 async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<void> {
   const { id } = request;
   const key = { counts: countsFingerprint(request.counts), options: fitKey(request.options) };
+  const same = (kept: KeptBoard | null) => !!kept && kept.counts === key.counts && kept.options === key.options;
   let board: IncrementalLeaderboard;
-  if (last && last.counts === key.counts && last.options === key.options) {
+  if (same(last)) {
     // The same fit on another scale: rounds already run are translated, the rest continue.
-    board = last.board;
+    board = last!.board;
     board.rescale({ anchor: request.options.anchor, mean: request.options.mean });
   } else {
-    board = new IncrementalLeaderboard(request.counts, request.options);
     // The board left (the whole file's, when a filter comes in) is what a filtered board's rank changes compare with.
     if (last?.board.finished) lastSub = last;
-    last = { ...key, board };
+    const back = same(previous) ? previous! : null;
+    board = back ? back.board : new IncrementalLeaderboard(request.counts, request.options);
+    if (back) board.rescale({ anchor: request.options.anchor, mean: request.options.mean });
+    previous = last;
+    last = back ?? { ...key, board };
   }
   // The point ratings at once; the sandwich columns come with the first intervals (a board that is already final has them).
   post({ type: 'result', id, leaderboard: board.current({ quick: !board.finished }), observed: board.observed, final: board.finished });
