@@ -153,7 +153,6 @@ export class PageState {
   private lastDuck: unknown = null;
   /** The slice counts and rating options last sent to be rated (rateSlice). */
   private sliceRated: { counts: PairCounts; rating: string } | null = null;
-  /** What the leaderboard gets: set once a board is fitted (from the shipped counts, before DuckDB has read the file). */
   /** The user's work is under way: a file being read, or a board or its intervals being computed. */
   private readonly busy = $derived(this.data.phase === 'loading' || this.ratings.computing);
   private readonly hasBoard = $derived(this.ratings.leaderboard !== null);
@@ -176,6 +175,7 @@ export class PageState {
     const of = own ?? (dataset ? { totalVotes: dataset.summary.votes, name: dataset.source.name } : null);
     return of ? { votes: slice.votes, models: slice.models, filtered: this.filtered, ...of } : null;
   });
+  /** What the leaderboard gets: set once a board is fitted (from the shipped counts, before DuckDB has read the file). */
   readonly boardContext = $derived.by<BoardContext | null>(() =>
     this.hasBoard
       ? {
@@ -234,12 +234,11 @@ export class PageState {
         return;
       }
       const rating = $state.snapshot(untrack(() => this.view.state.rating));
-      const options = leaderboardOptions(rating, counts.models);
       // A provisional board (part of the file counted) gets point ratings only: the counting needs the CPU.
       const whole = untrack(() => this.data.provisional) === null;
       const shown = whole
-        ? this.ratings.run(counts, options, otherScaleOptions(rating, counts.models))
-        : this.ratings.run(counts, { ...options, bootstrapRounds: 0 });
+        ? this.rate(counts, rating)
+        : this.ratings.run(counts, { ...leaderboardOptions(rating, counts.models), bootstrapRounds: 0 });
       // Painted, not just set: DuckDB's start and the early filters wait for it, and would delay the paint.
       if (whole) void shown.then(() => afterPaint(() => this.data.countedBoardShown()));
     });
@@ -428,7 +427,9 @@ export class PageState {
       // The default view fits the sample's shipped counts while DuckDB starts.
       if (sample.countsUrl && !this.ratings.leaderboard && !this.filteredView()) {
         loadCountsJson(sample.countsUrl)
-          .then((counts) => !this.data.dataset && this.rate(counts))
+          .then((counts) => {
+            if (!this.data.dataset) void this.rate(counts);
+          })
           .catch(() => undefined);
       }
       try {
@@ -453,9 +454,9 @@ export class PageState {
     // A local file: the page asks for it (linkWantsFile).
   }
 
-  private rate(counts: NonNullable<DatasetStore['earlyCounts']>): void {
-    const rating = $state.snapshot(this.view.state.rating);
-    this.ratings.run(counts, leaderboardOptions(rating, counts.models), otherScaleOptions(rating, counts.models));
+  /** A board of `counts` on the view's rating options, and its other scale ready for the switch; settles once painted. */
+  private rate(counts: PairCounts, rating: ViewState['rating'] = $state.snapshot(this.view.state.rating)): Promise<void> {
+    return this.ratings.run(counts, leaderboardOptions(rating, counts.models), otherScaleOptions(rating, counts.models));
   }
 
   /** The slice's board; the widgets' and lenses' queries set off by the same change wait for it, the board the user is waiting on. */
@@ -464,7 +465,7 @@ export class PageState {
     const key = JSON.stringify(rating);
     if (this.sliceRated?.counts === counts && this.sliceRated.rating === key) return;
     this.sliceRated = { counts, rating: key };
-    const shown = this.ratings.run(counts, leaderboardOptions(rating, counts.models), otherScaleOptions(rating, counts.models));
+    const shown = this.rate(counts, rating);
     untrack(() => this.data.duck)?.hold(shown, BOARD_FIRST_MS);
   }
 
