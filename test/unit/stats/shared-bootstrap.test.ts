@@ -77,6 +77,23 @@ describe('a bootstrap shared with a helper', () => {
     helper.close();
   });
 
+  it('runs one round first when chunks are timed, and the chunk size the rounds took after (a click waits for no untimed chunk)', async () => {
+    const helper = new BootstrapHelper(helperOnThisThread([]), () => 1);
+    const options = { bootstrapRounds: 500, seed: 4 };
+    const b = new IncrementalLeaderboard(counts, options);
+    const done: number[] = [];
+    // A chunk of 20 rounds may last 1 s: once one round is timed, chunks are the full 20.
+    await runBootstrap(b, helper, counts, options, {
+      chunk: 20,
+      chunkMs: 1000,
+      breathe: () => new Promise((resolve) => setImmediate(resolve)),
+      live: () => true,
+      onChunk: () => done.push(b.roundsDone),
+    });
+    expect(done.slice(0, 3)).toEqual([1, 21, 41]);
+    expect(b.current()).toEqual(computeLeaderboard(counts, options));
+  });
+
   it('starts the helper again when a board begins with other options than it was prepared with', async () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
