@@ -28,7 +28,7 @@ import type { SqlCondition } from '../core/sql/statement.ts';
 import { describeSql, readColumns } from '../core/sql/summary.ts';
 import { dropModelsBelow, minVotesInForce, type DroppedModel } from '../core/stats/min-votes.ts';
 import { outcomesOnly, withoutOutcomes } from '../core/stats/outcome-slice.ts';
-import type { PairCounts } from '../core/stats/pair-counts.ts';
+import { countsTotals, type PairCounts } from '../core/stats/pair-counts.ts';
 import { quickFilters } from '../core/view/quick-filters.ts';
 import type { QuickToggles } from '../core/view/view-state.ts';
 import { earlySlice, type EarlyFilters } from '../core/view/early-filters.ts';
@@ -143,14 +143,8 @@ export class SliceStore {
     this.minVotes = minVotes;
     this.sliced = sliced;
     // The slice's own figures, before the minimum: the models under it are listed apart, still in the slice.
-    let votes = 0;
-    for (const n of counts.n) votes += n;
+    const { votes, models } = countsTotals(counts);
     this.votes = votes;
-    // Flags, not a Set of every cell's two models: a click's slice has some 90,000 cells.
-    const seen = new Uint8Array(counts.models.length);
-    for (let k = 0; k < counts.a.length; k++) seen[counts.a[k]] = seen[counts.b[k]] = 1;
-    let models = 0;
-    for (const s of seen) models += s;
     this.models = models;
   }
 

@@ -22,6 +22,19 @@ export interface PairCounts {
  * are known for a repeat: the page skips such a request, the rating worker keeps its fit.
  */
 export function countsFingerprint(counts: PairCounts): string {
+  let known = fingerprints.get(counts);
+  if (known === undefined) fingerprints.set(counts, (known = fingerprintOf(counts)));
+  return known;
+}
+
+/**
+ * Counts are never changed once made (a slice, a filter or a reweighting makes new arrays), so each
+ * object's fingerprint is worked out once: a filter toggled back off hands the same counts again,
+ * and hashing 90,000 cells anew took a click 10-15 ms of the page's thread.
+ */
+const fingerprints = new WeakMap<PairCounts, string>();
+
+function fingerprintOf(counts: PairCounts): string {
   const { a, b, outcome, n } = counts;
   // The count's two 32-bit halves (a weight may have a fraction); the copy keeps n's buffer untouched.
   const bits = new Uint32Array(Float64Array.from(n).buffer);
@@ -59,3 +72,21 @@ export function pairCountsFromKeys(models: string[], sums: ReadonlyMap<number, n
   });
   return counts;
 }
+
+/** The votes in the counts and the models that have any, worked out once per counts object (see fingerprints). */
+export function countsTotals(counts: PairCounts): { votes: number; models: number } {
+  let known = totals.get(counts);
+  if (known === undefined) {
+    let votes = 0;
+    for (let k = 0; k < counts.n.length; k++) votes += counts.n[k];
+    // Flags, not a Set of every cell's two models: a click's slice has some 90,000 cells.
+    const seen = new Uint8Array(counts.models.length);
+    for (let k = 0; k < counts.a.length; k++) seen[counts.a[k]] = seen[counts.b[k]] = 1;
+    let models = 0;
+    for (const s of seen) models += s;
+    totals.set(counts, (known = { votes, models }));
+  }
+  return known;
+}
+
+const totals = new WeakMap<PairCounts, { votes: number; models: number }>();
