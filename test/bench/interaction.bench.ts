@@ -203,9 +203,11 @@ export async function interactionRows(page: Page, label: string): Promise<string
     const times = await alternate(page, on, off);
     const point = times.map((t) => t.point);
     const intervals = times.map((t) => t.intervals);
+    // Only the first "on" is a new fit: the rating worker keeps the board before the last, so every
+    // later toggle comes back to a board it holds (intervals and all).
     rows.push([
       `${label}: ${what} → point board painted (observer)`,
-      `${range(point)}; intervals ${range(intervals)}`,
+      `${range(point)}; intervals ${range(intervals)}; the first (a new fit) ${point[0].toFixed(0)} / ${intervals[0].toFixed(0)} ms`,
       `${TIMES}× on, ${TIMES}× off`,
     ]);
   }
