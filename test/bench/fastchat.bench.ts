@@ -77,12 +77,22 @@ export async function runFastChatBench(log: (line: string) => void = console.log
   await writeCsv();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const ours: number[] = [];
+  // The same command without npm's launcher (~0.15 s of npm's own start): what `node build/cli/rank.mjs` costs.
+  const oursNode: number[] = [];
   const theirs: number[] = [];
   const theirsPoint: number[] = [];
   const ratios: number[] = [];
   log(`FastChat side by side: ${RUNS} alternating runs (load average ${loadavg()[0].toFixed(2)}) …`);
   for (let k = 0; k < RUNS; k++) {
     const mine = await timeCommand(npm, ['run', '--silent', 'rank', '--', BATTLES, '--bootstrap', String(OUR_ROUNDS), '--json']);
+    const direct = await timeCommand(process.execPath, [
+      join(ROOT, 'build/cli/rank.mjs'),
+      BATTLES,
+      '--bootstrap',
+      String(OUR_ROUNDS),
+      '--json',
+    ]);
+    oursNode.push(direct);
     const started = performance.now();
     const run = runFastChat(script!);
     const wall = performance.now() - started;
@@ -91,12 +101,13 @@ export async function runFastChatBench(log: (line: string) => void = console.log
     theirsPoint.push(run.point_s * 1000);
     ratios.push(mine / (run.bootstrap_s * 1000));
     log(
-      `  run ${k + 1}: rank --bootstrap ${OUR_ROUNDS} ${s(mine)}; FastChat compute_bootstrap_bt(${FASTCHAT_ROUNDS}) ${s(run.bootstrap_s * 1000)}, ` +
+      `  run ${k + 1}: rank --bootstrap ${OUR_ROUNDS} ${s(mine)} (node build/cli/rank.mjs ${s(direct)}); FastChat compute_bootstrap_bt(${FASTCHAT_ROUNDS}) ${s(run.bootstrap_s * 1000)}, ` +
         `compute_bt ${s(run.point_s * 1000)} (python ${s(wall)} with reading ${run.rows.toLocaleString('en')} rows; its #1: ${run.top})`,
     );
   }
   log(
-    `FastChat side by side (medians of ${RUNS}): rank --bootstrap ${OUR_ROUNDS}, whole command ${s(median(ours))}; ` +
+    `FastChat side by side (medians of ${RUNS}): rank --bootstrap ${OUR_ROUNDS}, whole command ${s(median(ours))}, ` +
+      `without npm's launcher ${s(median(oursNode))} (${(median(oursNode) / median(theirs)).toFixed(3)}×); ` +
       `FastChat compute_bootstrap_bt ${FASTCHAT_ROUNDS} rounds ${s(median(theirs))}, compute_bt ${s(median(theirsPoint))}; ` +
       `ratio ${median(ratios).toFixed(3)}× (runs ${ratios.map((r) => r.toFixed(3)).join(', ')}); load average ${loadavg()[0].toFixed(2)}`,
   );
