@@ -3,18 +3,11 @@
  * as it was (fit and bootstrap rounds), with no refit; a board older than that is fitted anew.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ThreadWorker } from './web-worker.ts';
+import { installWorkerGlobals } from './web-worker.ts';
 import { RatingClient, type RatingUpdate } from '../../../src/io/rating-client.ts';
 import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
 
-beforeAll(() => {
-  Object.assign(globalThis, {
-    Worker: ThreadWorker,
-    self: globalThis,
-    location: new URL(`file://${process.cwd()}/`),
-    requestAnimationFrame: (paint: () => void) => setTimeout(paint, 0),
-  });
-});
+beforeAll(installWorkerGlobals);
 const client = new RatingClient();
 afterAll(() => client.terminate());
 

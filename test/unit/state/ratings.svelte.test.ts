@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ThreadWorker } from './web-worker.ts';
+import { installWorkerGlobals } from './web-worker.ts';
 import { MAX_RATED_MODELS, RatingsStore } from '../../../src/state/ratings.svelte.ts';
 import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
 
-beforeAll(() => {
-  // The page's worker address is resolved against self.location; a board counts as painted a task later (no screen here).
-  Object.assign(globalThis, {
-    Worker: ThreadWorker,
-    self: globalThis,
-    location: new URL(`file://${process.cwd()}/`),
-    requestAnimationFrame: (paint: () => void) => setTimeout(paint, 0),
-  });
-});
+beforeAll(installWorkerGlobals);
 const stores: RatingsStore[] = [];
 afterAll(() => stores.forEach((s) => s.reset()));
 

@@ -42,3 +42,17 @@ export class ThreadWorker {
     void this.thread.terminate();
   }
 }
+
+/**
+ * The page's globals a state test with the real rating worker needs: Worker (this class), `self`,
+ * a `location` the worker's address resolves against, and a frame that comes a task later (no screen
+ * here, so a board counts as painted then).
+ */
+export function installWorkerGlobals(): void {
+  Object.assign(globalThis, {
+    Worker: ThreadWorker,
+    self: globalThis,
+    location: new URL(`file://${process.cwd()}/`),
+    requestAnimationFrame: (paint: () => void) => setTimeout(paint, 0),
+  });
+}

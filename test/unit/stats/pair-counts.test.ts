@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countsFingerprint, countsTotals, type PairCounts } from '../../../src/core/stats/pair-counts.ts';
-
-/** Cells as [a, b, outcome, n]. */
-function counts(models: string[], cells: [number, number, number, number][]): PairCounts {
-  return {
-    models,
-    a: Int32Array.from(cells, (c) => c[0]),
-    b: Int32Array.from(cells, (c) => c[1]),
-    outcome: Uint8Array.from(cells, (c) => c[2]),
-    n: Float64Array.from(cells, (c) => c[3]),
-  };
-}
+import { countsFingerprint, countsTotals } from '../../../src/core/stats/pair-counts.ts';
+import { countsOf as counts } from './fixtures.ts';
 
 describe('counts fingerprints and totals', () => {
   const cells: [number, number, number, number][] = [
