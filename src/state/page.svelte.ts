@@ -30,7 +30,7 @@ import { filterText } from '../core/view/filter-edit.ts';
 import type { ColumnMapping } from '../core/schema/mapping.ts';
 import type { Filter } from '../core/sql/filters.ts';
 import type { QuickToggles, ViewState } from '../core/view/view-state.ts';
-import type { PairCounts } from '../core/stats/pair-counts.ts';
+import { countsTotals, type PairCounts } from '../core/stats/pair-counts.ts';
 import type { Provenance } from '../core/export/provenance.ts';
 
 export type { Sample };
@@ -151,8 +151,6 @@ export class PageState {
     return same ? last : (this.lastContext = makeLensContext(duck, next));
   });
   private lastDuck: unknown = null;
-  /** The slice counts and rating options last sent to be rated (rateSlice). */
-  private sliceRated: { counts: PairCounts; rating: string } | null = null;
   /** The user's work is under way: a file being read, or a board or its intervals being computed. */
   private readonly busy = $derived(this.data.phase === 'loading' || this.ratings.computing);
   private readonly hasBoard = $derived(this.ratings.leaderboard !== null);
@@ -163,9 +161,7 @@ export class PageState {
   readonly loadingFile = $derived.by<{ name: string; votes: number; models: number } | null>(() => {
     const { phase, earlyCounts, countedWhole, sourceLabel } = this.data;
     if (phase !== 'loading' || !earlyCounts || !countedWhole) return null;
-    let votes = 0;
-    for (const n of earlyCounts.n) votes += n;
-    return { name: sourceLabel, votes, models: earlyCounts.models.length };
+    return { name: sourceLabel, ...countsTotals(earlyCounts) };
   });
   /** The header's figures: the slice's, named after the file they were counted from. */
   readonly figures = $derived.by(() => {
@@ -461,10 +457,8 @@ export class PageState {
 
   /** The slice's board; the widgets' and lenses' queries set off by the same change wait for it, the board the user is waiting on. */
   private rateSlice(counts: PairCounts, rating: ViewState['rating']): void {
-    // The effect on the slice follows the early filters' call with the same: a second hold would end the first.
-    const key = JSON.stringify(rating);
-    if (this.sliceRated?.counts === counts && this.sliceRated.rating === key) return;
-    this.sliceRated = { counts, rating: key };
+    // The effect on the slice follows the early filters' call with the same request: a repeat, which
+    // holds the same board (ratings.run gives a repeat the painting under way).
     const shown = this.rate(counts, rating);
     untrack(() => this.data.duck)?.hold(shown, BOARD_FIRST_MS);
   }

@@ -179,11 +179,13 @@ export class RatingsStore {
   }
   /** Settles the last run's promise of a painted board. */
   private settleShown: () => void = () => undefined;
+  /** The last run's promise of a painted board: what a repeat of its request waits on too. */
+  private shown: Promise<void> = Promise.resolve();
 
   private start(counts: PairCounts, options: LeaderboardOptions, standby?: LeaderboardOptions): Promise<void> {
     const fingerprint = countsFingerprint(counts);
     const key = `${fingerprint}|${JSON.stringify(options)}`;
-    if (key === this.lastKey && !this.error) return Promise.resolve();
+    if (key === this.lastKey && !this.error) return this.shown;
     const ready = this.standby;
     const board = this.leaderboard;
     if (ready && ready.key === key && board && !this.computing && !this.error && this.ended?.how === 'done') {
@@ -201,12 +203,12 @@ export class RatingsStore {
       this.rounds = ready.leaderboard.rounds;
       this.ended = { how: 'done', roundsDone: ready.leaderboard.roundsDone, rounds: ready.leaderboard.rounds, reason: null };
       mark('intervals-done');
-      return new Promise<void>((resolve) => afterPaint(resolve));
+      return (this.shown = new Promise<void>((resolve) => afterPaint(resolve)));
     }
     this.standby = null;
     this.settleShown();
     let settle!: () => void;
-    const shown = new Promise<void>((resolve) => (settle = resolve));
+    const shown = (this.shown = new Promise<void>((resolve) => (settle = resolve)));
     this.settleShown = settle;
     this.lastKey = key;
     this.counts = counts;
