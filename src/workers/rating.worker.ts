@@ -119,14 +119,17 @@ async function run(request: Exclude<RatingRequest, RequestNotice>): Promise<void
 
 /** A board fitted for a request: its counts' fingerprint and fit options (fitKey). */
 type KeptBoard = { counts: string; options: string; board: IncrementalLeaderboard };
+/** Whether `kept` is the fit of these counts and fit options. */
+const holds = (kept: KeptBoard | null, key: { counts: string; options: string }) =>
+  !!kept && kept.counts === key.counts && kept.options === key.options;
 /** The last sub-board fitted (the whole file's, beside a filtered board): a new scale only translates it. */
 let lastSub: KeptBoard | null = null;
 
 function subBoard(counts: PairCounts, options: LeaderboardOptions): Leaderboard {
   const key = { counts: countsFingerprint(counts), options: fitKey(options) };
-  if (lastSub && lastSub.counts === key.counts && lastSub.options === key.options && lastSub.board.finished) {
-    lastSub.board.rescale({ anchor: options.anchor, mean: options.mean });
-    return lastSub.board.current();
+  if (holds(lastSub, key) && lastSub!.board.finished) {
+    lastSub!.board.rescale({ anchor: options.anchor, mean: options.mean });
+    return lastSub!.board.current();
   }
   const board = new IncrementalLeaderboard(counts, options);
   board.runRounds(Infinity);
@@ -148,21 +151,16 @@ function fitKey(options: LeaderboardOptions): string {
 async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<void> {
   const { id } = request;
   const key = { counts: countsFingerprint(request.counts), options: fitKey(request.options) };
-  const same = (kept: KeptBoard | null) => !!kept && kept.counts === key.counts && kept.options === key.options;
-  let board: IncrementalLeaderboard;
-  if (same(last)) {
-    // The same fit on another scale: rounds already run are translated, the rest continue.
-    board = last!.board;
-    board.rescale({ anchor: request.options.anchor, mean: request.options.mean });
-  } else {
+  const kept = holds(last, key) ? last : holds(previous, key) ? previous : null;
+  if (!kept || kept === previous) {
     // The board left (the whole file's, when a filter comes in) is what a filtered board's rank changes compare with.
     if (last?.board.finished) lastSub = last;
-    const back = same(previous) ? previous! : null;
-    board = back ? back.board : new IncrementalLeaderboard(request.counts, request.options);
-    if (back) board.rescale({ anchor: request.options.anchor, mean: request.options.mean });
     previous = last;
-    last = back ?? { ...key, board };
+    last = kept ?? { ...key, board: new IncrementalLeaderboard(request.counts, request.options) };
   }
+  const board = last!.board;
+  // A kept fit on this request's scale: rounds already run are translated, the rest continue.
+  if (kept) board.rescale({ anchor: request.options.anchor, mean: request.options.mean });
   // The point ratings at once; the sandwich columns come with the first intervals (a board that is already final has them).
   post({ type: 'result', id, leaderboard: board.current({ quick: !board.finished }), observed: board.observed, final: board.finished });
   if (!board.finished && board.roundsDone === 0) await shown.wait(id);
