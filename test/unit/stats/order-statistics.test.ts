@@ -83,6 +83,34 @@ describe('pairwise confidence', () => {
     expect(Number.isNaN(share[4])).toBe(true);
   });
 
+  it('gives the same shares as comparing every pair in every round (separated, overlapping, tied, NaN draws)', () => {
+    // Models spread so some pairs never cross and others often do; draws rounded so ties happen.
+    const m = 9,
+      rounds = 50,
+      random = seededRandom(8);
+    const draws = new Float64Array(rounds * m);
+    for (let r = 0; r < rounds; r++)
+      for (let i = 0; i < m; i++) draws[r * m + i] = i === 6 && r === 17 ? NaN : Math.round(30 * (i % 5) + 40 * random.next());
+    const share = pairwiseAboveShare(draws, rounds, m);
+    let separated = 0,
+      crossing = 0;
+    for (let i = 0; i < m; i++)
+      for (let j = i + 1; j < m; j++) {
+        let halves = 0;
+        for (let r = 0; r < rounds; r++) {
+          const xi = draws[r * m + i],
+            xj = draws[r * m + j];
+          halves += xi > xj ? 2 : xi === xj ? 1 : 0;
+        }
+        expect(share[i * m + j]).toBe(halves / (2 * rounds));
+        expect(share[j * m + i]).toBe((2 * rounds - halves) / (2 * rounds));
+        if (halves === 0 || halves === 2 * rounds) separated++;
+        else crossing++;
+      }
+    expect(separated).toBeGreaterThan(0);
+    expect(crossing).toBeGreaterThan(0);
+  });
+
   it('agrees with the bootstrap draws themselves, and with non-overlapping intervals', () => {
     const counts = simulateVotes(randomRatings(7, 80, 21), 3000, seededRandom(21), 0.2);
     const fit = fitBradleyTerry(counts);
