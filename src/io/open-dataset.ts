@@ -57,6 +57,33 @@ export interface OpenOptions {
   /** Pair counts of the whole file, read before battles is built, for a first leaderboard. */
   onEarlyCounts?: (counts: PairCounts) => void;
   onProgress?: (phase: string, progress?: LoadProgress) => void;
+  /**
+   * False once a newer source is opened: no further statement of this load runs (SupersededLoad
+   * is thrown instead). A file dropped while the sample was still loading into DuckDB had its board
+   * counted beside the sample's statements, which no one would read, and their engine compiles.
+   */
+  live?: () => boolean;
+}
+
+/** Thrown by a load whose source was superseded (OpenOptions.live), before its next statement. */
+export class SupersededLoad extends Error {
+  constructor() {
+    super('a newer source was opened');
+    this.name = 'SupersededLoad';
+  }
+}
+
+/** The connector of `duck` for one load: it refuses to run a statement once `live` says the load is superseded. */
+function loadConnector(duck: Duck, live: (() => boolean) | undefined): Connector {
+  const db = duck.connector;
+  if (!live) return db;
+  const check = () => {
+    if (!live()) throw new SupersededLoad();
+  };
+  return {
+    query: async (sql, params) => (check(), db.query(sql, params)),
+    exec: async (sql) => (check(), db.exec(sql)),
+  };
 }
 
 /** Thrown when the file loaded but no preset fits: the caller shows the mapping form. */
@@ -95,6 +122,7 @@ export async function openDataset(duck: Duck, source: Source, options: OpenOptio
     },
     onProgress: (p) => progress('reading', p),
   });
+  if (options.live?.() === false) throw new SupersededLoad();
   await duck.use(loaded.storage ?? duck.storage());
   return analyse(duck, loaded, options);
 }
@@ -103,7 +131,7 @@ export async function openDataset(duck: Duck, source: Source, options: OpenOptio
 export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOptions = {}): Promise<OpenedDataset> {
   const progress = options.onProgress ?? (() => {});
   progress('recognising');
-  const db = duck.connector;
+  const db = loadConnector(duck, options.live);
   // Recognised from every column of the file, including long text not loaded yet.
   const { columns: loadedColumns, detection, decode, undecoded } = await recognise(db, RAW_TABLE, loaded.columns);
   if (!detection.ok && !options.mapping) {
@@ -117,17 +145,18 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
     const textColumns = detection.ok ? detection.textColumns.filter((c) => loadedNames.has(c)) : [];
     await buildBattles(db, { raw: RAW_TABLE, columns: loadedColumns, mapping, textColumns, decode }, options.onEarlyCounts);
   } catch (error) {
+    if (error instanceof SupersededLoad) throw error;
     throw new LoadError(loaded.name, `could not build the battles table: ${(error as Error).message.split('\n')[0]}`);
   }
   progress('summarising');
-  const counts = await readCounts(duck.connector);
+  const counts = await readCounts(db);
   const notes = [
     ...(detection.ok && detection.nearMiss ? [`${detection.nearMiss}: opened as plain pairwise votes`] : []),
     ...Object.entries(undecoded).map(
       ([c, n]) => `${c}: ${n.toLocaleString('en-US')} rows are not the JSON the other rows hold; their fields are left empty`,
     ),
   ];
-  const summary = await readSummary(duck, counts, notes);
+  const summary = await readSummary(db, counts, notes);
   summary.optionalPairs = detection.ok ? await optionalPairRows(db, detection) : [];
   // Including an offered pair (French-Maxx rejected_2) is still the recognised shape, not a hand-made mapping.
   const withoutPairs = (m: ColumnMapping) => JSON.stringify({ ...m, extraPairs: undefined });
@@ -156,8 +185,7 @@ async function optionalPairRows(db: Connector, detection: Detection): Promise<Da
 }
 
 /** Rows and set-aside rows from DuckDB; votes, models and outcomes from the pair counts. */
-async function readSummary(duck: Duck, counts: PairCounts, notes: string[]): Promise<DatasetSummary> {
-  const db = duck.connector;
+async function readSummary(db: Connector, counts: PairCounts, notes: string[]): Promise<DatasetSummary> {
   const [{ rows }] = await db.query(`SELECT count(*) AS rows FROM ${quoteIdent(BATTLES_TABLE)}`);
   const rejected = (await db.query(rejectedByReasonSql().sql)).map((r) => ({ reason: String(r.reason), rows: Number(r.rows) }));
   const { votes, models, outcomes } = summariseCounts(counts);

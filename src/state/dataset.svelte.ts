@@ -134,6 +134,7 @@ export class DatasetStore {
       this.duck = duck;
       const opened = await openDataset(duck, source, {
         mapping,
+        live: () => generation === this.generation,
         onEarlyCounts: (counts) => {
           if (generation !== this.generation || this.countedWhole) return;
           this.earlyCounts = counts;
@@ -240,6 +241,7 @@ export class DatasetStore {
       try {
         const opened = await analyse(await getDuck(), source, {
           mapping,
+          live: () => generation === this.generation,
           onProgress: (step) => (this.step = step),
         });
         if (generation !== this.generation) return;
