@@ -1,7 +1,7 @@
 /**
- * The page's flow, owned by state: the address holds the view (ViewStore); opening a source, choosing
- * a file (and checking it against a link that named one), applying a mapping and writing the address
- * happen here; the dataset store loads, the slice store turns filters into pair counts and the
+ * The page's flow, owned by state: the address holds the view (ViewStore); the source store chooses
+ * and opens what is shown (sources.svelte.ts); applying a mapping and writing the address happen
+ * here; the dataset store loads, the slice store turns filters into pair counts and the
  * ratings store fits them in the worker. Components only lay this out. Built once, in App's setup, so
  * its effects live as long as the page.
  */
@@ -13,18 +13,16 @@ import { SecondSourceStore } from './second-source.svelte.ts';
 import { ViewStore } from './view.svelte.ts';
 import { UpdateStore } from './update.svelte.ts';
 import { ThemeStore } from './theme.svelte.ts';
+import { SourceStore } from './sources.svelte.ts';
 import { DetailsStore, detailsActions } from './details.svelte.ts';
 import { makeLensContext, type BoardContext, type LensContext, type LensContextParts } from './lens-context.svelte.ts';
 import { onlineEloSource, type OnlineEloSource } from './online-elo.ts';
-import { DEFAULT_SAMPLE, SAMPLES, sampleFile, type Sample } from '../io/samples.ts';
-import { loadCountsJson } from '../io/counts-json.ts';
-import { fingerprintFile } from '../core/view/fingerprint.ts';
+import { SAMPLES, type Sample } from '../io/samples.ts';
 import { afterPaint, markPainted } from '../io/marks.ts';
 import { absentLenses, AUTO_LENS, LENS_IDS, offeredLenses, shownLens, type LensData } from '../core/view/lenses.ts';
 import { MATRIX_MODES } from '../core/charts/matrix.ts';
 import { leaderboardOptions, otherScaleOptions } from '../core/view/rating-options.ts';
-import { DEFAULT_VIEW, type DataSource } from '../core/view/view-state.ts';
-import { addressSource, type HubRef } from '../core/hub/hub-ref.ts';
+import { DEFAULT_VIEW } from '../core/view/view-state.ts';
 import { quickFilterWords } from '../core/view/quick-filters.ts';
 import { filterText } from '../core/view/filter-edit.ts';
 import type { ColumnMapping } from '../core/schema/mapping.ts';
@@ -60,11 +58,19 @@ export class PageState {
     () => this.view.state.details,
   );
   editingMapping = $state(false);
-  /** A link named a local file that has not been given yet: the page asks for it and checks it. */
-  linkWantsFile = $state(false);
-  private sourceFingerprint = $state<string | null>(null);
-  /** A dataset the user chose (not one a link reopens) lands on its shape's lens once read. */
-  private landOnLoad = false;
+  /** Which source is shown: choosing one, opening it, and a link's source read back from the address. */
+  readonly sources = new SourceStore({
+    view: this.view,
+    data: this.data,
+    details: this.details,
+    update: this.update,
+    busy: () => this.busy,
+    shippedBoard: {
+      wanted: () => !this.ratings.leaderboard && !this.filteredView(),
+      show: (counts) => void this.rate(counts),
+    },
+    opening: () => (this.editingMapping = false),
+  });
 
   readonly dataset = $derived(this.data.dataset);
   readonly credit = $derived.by(() => {
@@ -96,7 +102,7 @@ export class PageState {
     const anchor = rating.anchor && dataset.counts.models.includes(rating.anchor.model) ? { ...rating.anchor } : null;
     return {
       file: dataset.source.name,
-      fingerprint: v.source.kind === 'local' ? v.source.file.fingerprint : this.sourceFingerprint,
+      fingerprint: v.source.kind === 'local' ? v.source.file.fingerprint : this.sources.sampleFingerprint,
       slice: v.filters.length ? v.filters.map((f) => filterText(f)).join(' · ') : 'all votes',
       quickFilters: quickFilterWords(v.quick, this.slice.minVotes),
       anchor,
@@ -279,8 +285,8 @@ export class PageState {
     // GenRM opens on Judges, French-Maxx on Defects, when the lens in use is not one of theirs.
     $effect(() => {
       const preset = this.dataset?.detection.preset;
-      if (!preset || !untrack(() => this.landOnLoad)) return;
-      this.landOnLoad = false;
+      if (!preset || !untrack(() => this.sources.landOnLoad)) return;
+      this.sources.landOnLoad = false;
       untrack(() => {
         if (preset.landing && !(preset.lenses as readonly string[]).includes(this.view.state.lens)) this.view.state.lens = AUTO_LENS;
       });
@@ -290,7 +296,6 @@ export class PageState {
     $effect(() => this.view.writeAddress());
   }
 
-  /** Opens what the address names and follows Back/Forward; returns the cleanup. */
   /**
    * Starts the workers the first board waits on (counting, rating) and DuckDB's download: called as
    * the page is built, so their scripts load while it renders and fetches what the address names.
@@ -300,81 +305,13 @@ export class PageState {
     this.ratings.warm();
   }
 
+  /** Opens what the address names and follows Back/Forward; returns the cleanup. */
   start(): () => void {
-    this.linkWantsFile = this.view.state.source.kind === 'local';
     let firstOpened = false;
-    void this.openSource(this.view.snapshot().source, this.view.snapshot().mapping).finally(() => (firstOpened = true));
-    void this.details.open(this.view.snapshot().details.source);
+    const stop = this.sources.start(() => (firstOpened = true));
     // The service worker installs once what the address named (and any file dropped meanwhile) is loaded.
     this.update.start(() => !firstOpened || this.data.phase === 'loading');
-    const onPop = () => this.readAddressAndOpen();
-    addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  }
-
-  pickSample(id: string): void {
-    this.choose({ kind: 'sample', id });
-    void this.openSource({ kind: 'sample', id }, null);
-  }
-
-  /** A typed address: a remote parquet file, or a Hub dataset's page. */
-  pickAddress(url: string): void {
-    const source = addressSource(url);
-    this.choose(source);
-    void this.openSource(source, null);
-  }
-
-  pickHub(ref: HubRef): void {
-    const source = { kind: 'hub' as const, ...ref };
-    this.choose(source);
-    void this.openSource(source, null);
-  }
-
-  /** A file given by the user (drop, picker, or the prompt of a link that named it). */
-  async chooseFile(file: File): Promise<void> {
-    // The cores go to the user's file from this moment (before its fingerprint is read).
-    this.update.hold(true);
-    try {
-      await this.openChosen(file);
-    } finally {
-      // Whatever became of the file (read, failed, superseded): the hold follows the page's work again.
-      this.update.hold(this.busy);
-    }
-  }
-
-  private async openChosen(file: File): Promise<void> {
-    const v = this.view.state;
-    const wanted = this.linkWantsFile && v.source.kind === 'local' ? v.source.file : null;
-    this.linkWantsFile = false;
-    if (!wanted) return this.openGiven(file);
-    const ref = { name: file.name, size: file.size, fingerprint: await fingerprintFile(file) };
-    if (wanted.size !== ref.size || wanted.fingerprint !== ref.fingerprint) {
-      this.view.notes = [
-        ...this.view.notes,
-        `${file.name} is not the file this link was made from (size or content differs); showing it anyway`,
-      ];
-    }
-    this.view.state.source = { kind: 'local', file: ref };
-    await this.data.open({ kind: 'file', file }, $state.snapshot(this.view.state.mapping) ?? undefined);
-  }
-
-  /**
-   * A file no link asked for: its count starts at once, and its fingerprint (for links, read from its
-   * first and last bytes) is filled in meanwhile. Awaited first, that read let the page's other work
-   * run ahead of the count (on a first visit, ~0.1 s of the sample's drawing) while the work for the
-   * dataset before (DuckDB's start, the counting worker) went on.
-   */
-  private async openGiven(file: File): Promise<void> {
-    const ref = { name: file.name, size: file.size, fingerprint: '' };
-    this.choose({ kind: 'local', file: ref });
-    const opened = this.data.open({ kind: 'file', file });
-    const fingerprint = await fingerprintFile(file);
-    const source = this.view.state.source;
-    // Still this file's view (no other source chosen meanwhile).
-    if (source.kind === 'local' && source.file.fingerprint === '' && source.file.name === ref.name && source.file.size === ref.size) {
-      source.file.fingerprint = fingerprint;
-    }
-    await opened;
+    return stop;
   }
 
   /** The mapping form's answer: the file read again with it, from an unfiltered view. */
@@ -415,41 +352,6 @@ export class PageState {
     this.slice.problem = null;
   }
 
-  /** Opens what the view's source names; keeps filters only when they came with the link. */
-  private async openSource(source: DataSource, mapping: ColumnMapping | null): Promise<void> {
-    this.editingMapping = false;
-    if (source.kind === 'sample') {
-      const sample = SAMPLES.find((s) => s.id === source.id) ?? DEFAULT_SAMPLE;
-      // The default view fits the sample's shipped counts while DuckDB starts.
-      if (sample.countsUrl && !this.ratings.leaderboard && !this.filteredView()) {
-        loadCountsJson(sample.countsUrl)
-          .then((counts) => {
-            if (!this.data.dataset) void this.rate(counts);
-          })
-          .catch(() => undefined);
-      }
-      try {
-        const file = await sampleFile(sample);
-        this.sourceFingerprint = null;
-        void fingerprintFile(file)
-          .then((f) => (this.sourceFingerprint = f))
-          .catch(() => undefined);
-        await this.data.open({ kind: 'file', file }, mapping ?? undefined);
-      } catch (error) {
-        this.data.error = error instanceof Error ? error.message : String(error);
-      }
-    } else if (source.kind === 'hub') {
-      await this.data.openHub({ dataset: source.dataset, config: source.config, split: source.split }, mapping ?? undefined);
-    } else if (source.kind === 'remote') {
-      this.sourceFingerprint = null;
-      await this.data.open(
-        { kind: 'url', url: source.url, name: source.url.split(/[?#]/)[0].split('/').pop() || source.url },
-        mapping ?? undefined,
-      );
-    }
-    // A local file: the page asks for it (linkWantsFile).
-  }
-
   /** A board of `counts` on the view's rating options, and its other scale ready for the switch; settles once painted. */
   private rate(counts: PairCounts, rating: ViewState['rating'] = $state.snapshot(this.view.state.rating)): Promise<void> {
     return this.ratings.run(counts, leaderboardOptions(rating, counts.models), otherScaleOptions(rating, counts.models));
@@ -466,31 +368,5 @@ export class PageState {
   private filteredView(): boolean {
     const v = this.view.state;
     return v.filters.length > 0 || JSON.stringify(v.quick) !== JSON.stringify(DEFAULT_VIEW.quick);
-  }
-
-  /** A new dataset chosen by the user: its own view, keeping the lens (unless its shape leads elsewhere) and the rating options. */
-  private choose(source: DataSource): void {
-    this.landOnLoad = true;
-    // Model details stay with a new file (they describe models, not votes), except a sample's own.
-    const details = $state.snapshot(this.view.state.details);
-    const keep = details.source?.kind !== 'sample' || (source.kind === 'sample' && source.id === details.source.id);
-    this.view.state = {
-      ...structuredClone(DEFAULT_VIEW),
-      source,
-      lens: this.view.state.lens,
-      rating: $state.snapshot(this.view.state.rating),
-      details: keep ? details : structuredClone(DEFAULT_VIEW.details),
-    };
-    if (!keep) void this.details.open(null);
-  }
-
-  private readAddressAndOpen(): void {
-    const before = JSON.stringify(this.view.state.source);
-    const detailsBefore = JSON.stringify(this.view.state.details.source);
-    this.view.readAddress();
-    if (JSON.stringify(this.view.state.details.source) !== detailsBefore) void this.details.open(this.view.snapshot().details.source);
-    const changed = JSON.stringify(this.view.state.source) !== before;
-    this.linkWantsFile = this.view.state.source.kind === 'local' && changed;
-    if (changed || !this.data.dataset) void this.openSource(this.view.snapshot().source, this.view.snapshot().mapping);
   }
 }

@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import type { Provenance } from '../../core/export/provenance.ts';
 import { quickFilterWords } from '../../core/view/quick-filters.ts';
-import type { RankArgs } from '../rank.ts';
+import type { RankArgs } from './rank-args.ts';
 
 export type BoardSettings = Pick<RankArgs, 'where' | 'quick' | 'anchor' | 'ties' | 'intervals' | 'bootstrapRounds'>;
 

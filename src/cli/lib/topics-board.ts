@@ -23,7 +23,7 @@ import { buildBattles, loadAndRecognise, RAW_TABLE, readSummary } from './open-f
 import { describeInput, inputWarnings } from './report.ts';
 import type { Io } from './run.ts';
 import { boardProvenance } from './board-provenance.ts';
-import type { RankArgs } from '../rank.ts';
+import type { RankArgs } from './rank-args.ts';
 import { readSlice } from './slice.ts';
 
 export const TOPICS_FORMAT = 'arena-lens-topics/1';
