@@ -152,7 +152,7 @@ describe('the page’s flow', () => {
     // Fewer bootstrap rounds than the default 1000: the intervals are not what is checked here.
     page.view.state.rating.rounds = 50;
     const file = csv('votes.csv');
-    const chosen = page.chooseFile(file);
+    const chosen = page.sources.chooseFile(file);
     await until(
       () => page.data.phase !== 'loading',
       'the file read',
@@ -209,9 +209,9 @@ describe('the page’s flow', () => {
     goTo(`/${link}`);
     const page = newPage();
     cleanups.push(page.start());
-    expect(page.linkWantsFile).toBe(true);
+    expect(page.sources.linkWantsFile).toBe(true);
     expect(page.dataset).toBeNull();
-    await page.chooseFile(csv('votes.csv'));
+    await page.sources.chooseFile(csv('votes.csv'));
     expect(page.view.notes).toEqual([]);
     expect(page.view.state.filters).toEqual(FRENCH);
     await until(() => page.slice.votes === 10 && settled(page), 'the linked slice');
@@ -233,7 +233,7 @@ describe('the page’s flow', () => {
     goTo(`/${link}`);
     const page = newPage();
     cleanups.push(page.start());
-    await page.chooseFile(csv('votes.csv', ROWS.slice(1)));
+    await page.sources.chooseFile(csv('votes.csv', ROWS.slice(1)));
     expect(page.view.notes).toEqual(['votes.csv is not the file this link was made from (size or content differs); showing it anyway']);
     await until(() => page.data.phase === 'ready' && settled(page), 'the other file');
     expect(page.view.state.filters).toEqual(FRENCH);
