@@ -387,4 +387,45 @@ describe('the first leaderboard is counted while the file is read', () => {
       await own.close();
     }
   }, 400_000);
+  test('a file dragged over the page puts DuckDB’s start off; none dropped, it starts again and the sample loads; one dropped, it loads', async () => {
+    // DuckDB's engine held back, so its start is surely under way (waiting on it) when the drag comes.
+    const own = await openSession();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const { page, context } = own;
+      await context.route(/duckdb-(eh|mvp)[^/]*\.wasm/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(appUrl());
+      const starts = () => page.evaluate(() => performance.getEntriesByName('arena-lens:duck-start').length);
+      await page.waitForFunction(() => performance.getEntriesByName('arena-lens:duck-start').length > 0, null, { timeout: 120_000 });
+      const drag = async () => {
+        const files = await page.evaluateHandle(() => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File(['x'], 'votes.parquet'));
+          return transfer;
+        });
+        await page.dispatchEvent('body', 'dragover', { dataTransfer: files });
+        await page.dispatchEvent('body', 'dragleave', { dataTransfer: files });
+      };
+      await drag();
+      release();
+      // No file came: DuckDB starts again (a second start), and the sample loads into it.
+      await waitForDataset(page, 'chatbot-arena-20240814-counts.parquet', 0, 120_000);
+      expect(await starts()).toBe(2);
+      expect(await page.getByTestId('error').count()).toBe(0);
+
+      // DuckDB ready, a drag changes nothing; the file dropped after it loads as any other.
+      await drag();
+      await page.getByTestId('file-input').setInputFiles(await battlesFile());
+      await waitForDataset(page, BATTLES_NAME, 0, 180_000);
+      expect(await starts()).toBe(2);
+      await closeChecked(own);
+    } finally {
+      release();
+      await own.close();
+    }
+  }, 300_000);
 });
