@@ -308,6 +308,8 @@ export async function coldVisit(url: string, runs = 3): Promise<{ board: number[
 interface DropMoment {
   label: string;
   reached: (page: Page) => Promise<void>;
+  /** Milliseconds the file is dragged over the page before it is dropped (none: it lands unannounced, as from setInputFiles). */
+  dragMs?: number;
 }
 
 const markReached =
@@ -321,19 +323,24 @@ const markReached =
  * The moments of a first visit a file is dropped at, in the order they come, then the warm page
  * (service worker active, page idle) they are all compared with.
  */
+const samplePainted = async (page: Page) => {
+  await page.waitForFunction(() => (window as unknown as { __observed: Observed }).__observed?.boards.length > 0, null, {
+    timeout: 120_000,
+    polling: 20,
+  });
+};
+
 export const DROP_MOMENTS: DropMoment[] = [
-  {
-    label: 'on a first visit once the sample is painted',
-    reached: (page) =>
-      page
-        .waitForFunction(() => (window as unknown as { __observed: Observed }).__observed?.boards.length > 0, null, {
-          timeout: 120_000,
-          polling: 20,
-        })
-        .then(() => undefined),
-  },
+  { label: 'on a first visit once the sample is painted', reached: samplePainted },
+  // The way a drop comes: dragged over the page first (a short drag), which puts DuckDB's start off.
+  { label: 'on a first visit once the sample is painted, dragged over the page for 400 ms first', reached: samplePainted, dragMs: 400 },
   // DuckDB's engine compiles and starts (duck-start → duck-ready, about 0.8 s here): the start is stopped for the new file.
   { label: "on a first visit while DuckDB's engine starts (200 ms after it began)", reached: markReached('duck-start', 200) },
+  {
+    label: "on a first visit while DuckDB's engine starts, dragged over the page for 400 ms first",
+    reached: markReached('duck-start', 200),
+    dragMs: 400,
+  },
   // The sample read into DuckDB, its columns recognised next: its statements stop for the new file.
   { label: 'on a first visit while the sample loads into DuckDB', reached: markReached('raw-loaded') },
   { label: 'on a first visit once the service worker registers (precache under way)', reached: markReached('service-worker') },
@@ -350,8 +357,17 @@ export const DROP_MOMENTS: DropMoment[] = [
 /** Drop → the new board painted, for the file dropped at each of DROP_MOMENTS, `runs` times each (a fresh profile every time). */
 export async function dropAtMoments(url: string, file: string, runs = 3): Promise<number[][]> {
   const times = DROP_MOMENTS.map((): number[] => []);
-  const dropAndTime = async (page: Page) => {
+  const dropAndTime = async (page: Page, dragMs?: number) => {
     const before = (await observed(page)).boards.length;
+    if (dragMs !== undefined) {
+      const files = await page.evaluateHandle(() => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([''], 'battles.parquet'));
+        return transfer;
+      });
+      await page.dispatchEvent('body', 'dragover', { dataTransfer: files });
+      await page.waitForTimeout(dragMs);
+    }
     await page.getByTestId('file-input').setInputFiles(file);
     await page.waitForFunction((n) => (window as unknown as { __observed: Observed }).__observed.boards.length > n, before, {
       timeout: 180_000,
@@ -368,7 +384,7 @@ export async function dropAtMoments(url: string, file: string, runs = 3): Promis
         url,
         async (page) => {
           await moment.reached(page);
-          times[k].push(await dropAndTime(page));
+          times[k].push(await dropAndTime(page, moment.dragMs));
         },
         { init: pageSource(recorder), serviceWorkers: true },
       );
