@@ -85,12 +85,9 @@ export function getDuck(): Promise<Duck> {
  * Stops DuckDB's start if its engine is still compiling: on two cores the compile (34 MB) halves
  * the speed of a file dropped meanwhile, whose board does not need DuckDB. Its load asks for DuckDB
  * again once that board is on screen, and the compile starts over from the bytes already here.
- * Returns whether a start was stopped.
  */
-export function abortDuckStart(): boolean {
-  if (!abortCompile) return false;
-  abortCompile();
-  return true;
+export function abortDuckStart(): void {
+  abortCompile?.();
 }
 
 /** Drops the current instance (its memory only returns to the browser when the worker ends). */
