@@ -200,6 +200,23 @@ function watchFilterStates(): void {
   else document.addEventListener('readystatechange', start, { once: true });
 }
 
+/** A page of its own whose DuckDB engine is not served until `release()`: its start waits on it meanwhile. */
+async function sessionWithEngineHeld(): Promise<{ own: Session; release: () => void }> {
+  const own = await openSession();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  try {
+    await own.context.route(/duckdb-(eh|mvp)[^/]*\.wasm/, async (route) => {
+      await held;
+      await route.continue();
+    });
+  } catch (error) {
+    await own.close();
+    throw error;
+  }
+  return { own, release };
+}
+
 describe('the first leaderboard is counted while the file is read', () => {
   let session: Session;
   let file: string;
@@ -293,15 +310,9 @@ describe('the first leaderboard is counted while the file is read', () => {
   });
   test('before DuckDB holds the rows, the tally answers the sample’s outcome toggles and a drop’s language, anonymous and turn filters; DuckDB then shows the same board', async () => {
     // A page of its own whose DuckDB engine is held back until the early filters are checked: no race with its load.
-    const own = await openSession();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const { own, release } = await sessionWithEngineHeld();
     try {
       const { page, context } = own;
-      await context.route(/duckdb-(eh|mvp)[^/]*\.wasm/, async (route) => {
-        await held;
-        await route.continue();
-      });
       await context.addInitScript(watchFilterStates);
       await page.goto(appUrl());
       const panel = page.getByTestId('early-filters');
@@ -389,15 +400,9 @@ describe('the first leaderboard is counted while the file is read', () => {
   }, 400_000);
   test('a file dragged over the page puts DuckDB’s start off; none dropped, it starts again and the sample loads; one dropped, it loads', async () => {
     // DuckDB's engine held back, so its start is surely under way (waiting on it) when the drag comes.
-    const own = await openSession();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const { own, release } = await sessionWithEngineHeld();
     try {
-      const { page, context } = own;
-      await context.route(/duckdb-(eh|mvp)[^/]*\.wasm/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { page } = own;
       await page.goto(appUrl());
       const starts = () => page.evaluate(() => performance.getEntriesByName('arena-lens:duck-start').length);
       await page.waitForFunction(() => performance.getEntriesByName('arena-lens:duck-start').length > 0, null, { timeout: 120_000 });
