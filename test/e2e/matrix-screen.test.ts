@@ -28,6 +28,8 @@ describe('the matrix of the real Chatbot Arena counts on a laptop screen (1280 Ã
     const cells = page.locator('[data-testid="matrix"] g[aria-description="played pairs"] rect');
     await cells.nth(Math.floor((await cells.count()) * 0.8)).click();
     await page.waitForSelector('[data-testid="pair-votes"] tbody tr', { timeout: 60_000 });
+    // The section comes into view once it has grown: a frame after its rows, at most.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const seen = await page.evaluate(() => {
       const votes = document.querySelector('[data-testid="pair-votes"]')!.getBoundingClientRect();
       const visible = (el: Element) => {
