@@ -97,6 +97,19 @@ export async function resetDuck(): Promise<void> {
   if (old) await old.then((d) => d.db.terminate()).catch(() => undefined);
 }
 
+/**
+ * DuckDB's worker behind public/duck-engine-worker.js, which hands the engine downloaded ahead
+ * (`engine`) to the compile a slice at a time, so that stopping the start (abortDuckStart) stops
+ * the compile within milliseconds. Only for the download ahead: a response straight from the
+ * service worker's cache is left whole, as V8 may keep its compiled code.
+ */
+function slicedEngineWorker(duckWorker: string, engine: string): string {
+  const url = new URL('duck-engine-worker.js', document.baseURI);
+  url.searchParams.set('worker', new URL(duckWorker, location.href).href);
+  url.searchParams.set('engine', engine);
+  return url.href;
+}
+
 async function start(): Promise<Duck> {
   mark('duck-start');
   let stop = () => {};
@@ -113,7 +126,7 @@ async function start(): Promise<Duck> {
     // The engine downloaded ahead, if this is the one the browser runs (kept until used: a start stopped leaves it).
     const download = bundle.mainModule === ehWasm ? prefetched : null;
     const ahead = download ? await Promise.race([download, aborted]) : null;
-    const worker = new Worker(bundle.mainWorker!);
+    const worker = new Worker(ahead ? slicedEngineWorker(bundle.mainWorker!, ahead) : bundle.mainWorker!);
     abortCompile = () => (worker.terminate(), stop());
     db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
     await Promise.race([db.instantiate(ahead ?? bundle.mainModule, bundle.pthreadWorker), aborted]);

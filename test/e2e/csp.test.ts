@@ -36,13 +36,17 @@ describe('the built page’s Content-Security-Policy', () => {
     expect(csp).toContain("connect-src 'self'");
   });
 
-  test('DuckDB’s engine is downloaded once, by the page ahead of its start, and compiled from that download', async () => {
+  test('DuckDB’s engine is downloaded once, by the page ahead of its start, and compiled from that download, a slice at a time', async () => {
     const engine = /\/duckdb-eh-[\w-]+\.wasm$/;
     // The page's own fetch (its resource timings hold no worker's request)…
     const byPage = await session.page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
     expect(byPage.filter((u) => engine.test(u))).toHaveLength(1);
     // …is the only one: DuckDB's worker read the bytes the page holds (the dataset above is in DuckDB).
     expect(session.requests.filter((u) => engine.test(u))).toHaveLength(1);
+    // …through the wrapper that hands it to the compile a slice at a time (duck-engine-worker.test.ts).
+    const wrapper = session.requests.find((u) => /\/duck-engine-worker\.js\?/.test(u));
+    expect(wrapper, 'DuckDB’s worker behind duck-engine-worker.js').toBeTruthy();
+    expect(new URL(wrapper!).searchParams.get('engine')).toMatch(/^blob:/);
   });
 
   test('blocks an injected inline script and a request from the page to another host', async () => {
