@@ -47,7 +47,14 @@ describe('the matrix of the real Chatbot Arena counts on a laptop screen (1280 �
     expect(seen.votesTop, 'the pair’s votes start on screen').toBeGreaterThanOrEqual(0);
     expect(seen.shown, 'the pair’s votes on screen (px)').toBeGreaterThanOrEqual(seen.wanted);
     expect(seen.tips, 'tooltips shown at once').toBeLessThanOrEqual(1);
-    await shootScreens(page, 'matrix-pair');
+    // On the first page, "Previous" does nothing, and looks it.
+    const previous = page.getByTestId('pair-votes').getByRole('button', { name: /^Previous/ });
+    await expect.poll(() => previous.isDisabled()).toBe(true);
+    const look = await previous.evaluate((el) => ({ opacity: Number(getComputedStyle(el).opacity), cursor: getComputedStyle(el).cursor }));
+    expect(look.opacity).toBeLessThan(1);
+    expect(look.cursor).toBe('default');
+    // At each size, where the click left the user: the pair's votes at the top.
+    await shootScreens(page, 'matrix-pair', (p) => p.getByTestId('pair-votes').evaluate((el) => el.scrollIntoView({ block: 'start' })));
     await page.evaluate(() => scrollTo(0, 0));
     await shootScreens(page, 'matrix-top20');
   });
