@@ -74,6 +74,20 @@ describe('the model profile', () => {
     await closeChecked(session);
   });
 
+  test('opened with no model, offers the five top rated of the reference fit, and one click opens a profile', async () => {
+    const { page } = session;
+    await page.getByTestId('lens-profile').click();
+    const starts = page.getByTestId('profile-starts').getByRole('button');
+    await expect.poll(() => starts.count(), { timeout: 60_000 }).toBe(5);
+    const reference = Object.entries(readArenaExpected().mean_1000).sort((a, b) => b[1] - a[1]);
+    expect(await starts.allTextContents()).toEqual(reference.slice(0, 5).map(([m]) => m));
+    const second = reference[1][0];
+    await starts.nth(1).click();
+    await waitForProfile(session, second);
+    expect(new URL(page.url()).searchParams.get('profile')).toBe(second);
+    await page.getByTestId('lens-leaderboard').click();
+  });
+
   test('opens from the model’s name in the leaderboard', async () => {
     const { page } = session;
     await page.locator(`[data-testid="leaderboard"] tr[data-model="${MODEL}"] [data-testid="open-profile"]`).click();
