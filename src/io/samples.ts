@@ -17,6 +17,8 @@ import frenchMaxx from '../../static-data/french-maxx.parquet?url';
 import genrm from '../../static-data/genrm-judges.parquet?url';
 import verdicts from '../../static-data/verdicts.parquet?url';
 import pairCounts from '../../static-data/pair-counts.csv?url';
+import mtBenchHuman from '../../static-data/mt-bench-human.parquet?url';
+import mtBenchGpt4 from '../../static-data/mt-bench-gpt4-pair.parquet?url';
 import { DEFAULT_SAMPLE_ID } from '../core/view/view-state.ts';
 
 export interface Sample {
@@ -61,11 +63,29 @@ export const SAMPLES: Sample[] = [
   { id: 'french-maxx', label: 'Compar:IA-French-Maxx pairs', file: 'french-maxx.parquet', url: frenchMaxx },
   { id: 'genrm-judges', label: 'GenRM multi-judge', file: 'genrm-judges.parquet', url: genrm },
   { id: 'verdicts', label: 'VERDICTS pairwise', file: 'verdicts.parquet', url: verdicts },
+  { id: 'mt-bench-human', label: 'MT-Bench human judgments', file: 'mt-bench-human.parquet', url: mtBenchHuman },
   { id: 'comparag-votes', label: 'CompaRAG tool votes', file: 'comparag-votes.parquet', url: comparag },
   { id: 'pair-counts', label: 'Pre-aggregated pair counts', file: 'pair-counts.csv', url: pairCounts },
 ];
 
 export const DEFAULT_SAMPLE = SAMPLES.find((s) => s.id === DEFAULT_SAMPLE_ID)!;
+
+/** Built-in files offered only as the Two sources lens's second source, beside the sample they pair with. */
+export const SECOND_SAMPLES: Sample[] = [
+  { id: 'mt-bench-gpt4-pair', label: 'MT-Bench GPT-4 verdicts (gpt4_pair)', file: 'mt-bench-gpt4-pair.parquet', url: mtBenchGpt4 },
+];
+
+/** A built-in pair for the Two sources lens: a sample and a second source on the same items. */
+export interface SamplePair {
+  first: string;
+  second: string;
+  /** What the pair shows, as a button reads. */
+  label: string;
+}
+
+export const SAMPLE_PAIRS: SamplePair[] = [
+  { first: 'mt-bench-human', second: 'mt-bench-gpt4-pair', label: 'MT-Bench: experts and GPT-4 judging the same answers' },
+];
 
 /** A sample as a File, so it goes through exactly the path a user's file takes. */
 export async function sampleFile(sample: Sample): Promise<File> {

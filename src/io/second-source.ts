@@ -96,15 +96,15 @@ export async function openSecondSource(duck: Duck, source: Source): Promise<Seco
   };
 }
 
-/** The second source's votes with the key column's value. */
-export async function secondVotes(duck: Duck, keyColumn: string): Promise<SourceVote[]> {
-  const q = sourceVotesSql(RAW_TABLE, keyColumn);
+/** The second source's votes with their key (its columns' values). */
+export async function secondVotes(duck: Duck, keyColumns: readonly string[]): Promise<SourceVote[]> {
+  const q = sourceVotesSql(RAW_TABLE, keyColumns);
   return readSourceVotes(await (await secondSession(duck)).connector.query(q.sql, q.params));
 }
 
-/** The first (page's) dataset's votes in the slice, with the key column's value. */
-export async function firstVotes(duck: Duck, keyColumn: string, where?: SqlCondition): Promise<SourceVote[]> {
-  const q = sourceVotesSql(RAW_TABLE, keyColumn, where);
+/** The first (page's) dataset's votes in the slice, with their key (its columns' values). */
+export async function firstVotes(duck: Duck, keyColumns: readonly string[], where?: SqlCondition): Promise<SourceVote[]> {
+  const q = sourceVotesSql(RAW_TABLE, keyColumns, where);
   return readSourceVotes(await duck.connector.query(q.sql, q.params));
 }
 

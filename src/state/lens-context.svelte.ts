@@ -112,7 +112,7 @@ export function makeLensContext(duck: Duck, parts: LensContextParts): LensContex
     fit: (c, options) => parts.ratings.subBoard(c, options),
     sql: (text) => runConsoleQuery(duck, text),
     matchedItems: async (key) => {
-      const [first, second] = await parts.second.votes(duck, key.column, parts.where);
+      const [first, second] = await parts.second.votes(duck, key.columns, parts.where);
       return matchItems(first, second, key.withPair);
     },
   };

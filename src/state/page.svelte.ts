@@ -52,7 +52,7 @@ export class PageState {
   readonly update = new UpdateStore();
   readonly theme = new ThemeStore();
   /** The Two sources lens's second file. */
-  readonly second = new SecondSourceStore(this.view);
+  readonly second = new SecondSourceStore(this.view, (id) => this.sources.pickSample(id));
   readonly details = new DetailsStore(
     () => this.ratings.counts?.models ?? [],
     () => this.view.state.details,
@@ -274,12 +274,13 @@ export class PageState {
     });
     // The service worker's install yields while the user's file is read or a board and its intervals computed.
     $effect(() => this.update.hold(this.busy));
-    // A link naming a remote second source reads it once the first dataset is read (a local one is asked for in the lens).
+    // A link naming a remote or built-in second source reads it once the first dataset is read (a local one is asked for in the lens).
     $effect(() => {
       const named = this.view.state.slots.sources.with;
-      if (!this.dataset || named?.kind !== 'remote') return;
+      if (!this.dataset || !named || named.kind === 'local') return;
       untrack(() => {
-        if (JSON.stringify(this.second.ref) !== JSON.stringify(named)) void this.second.chooseUrl(named.url);
+        if (JSON.stringify(this.second.ref) === JSON.stringify(named)) return;
+        void (named.kind === 'remote' ? this.second.chooseUrl(named.url) : this.second.chooseSample(named.id));
       });
     });
     // GenRM opens on Judges, French-Maxx on Defects, when the lens in use is not one of theirs.

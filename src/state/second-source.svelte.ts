@@ -7,6 +7,7 @@ import { getDuck, type Duck } from '../io/duckdb.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
 import { firstVotes, openSecondSource, secondRows, secondVotes, type SecondSource } from '../io/second-source.ts';
 import { LoadError, type Source } from '../io/source.ts';
+import { SAMPLE_PAIRS, SECOND_SAMPLES, sampleFile, type Sample, type SamplePair } from '../io/samples.ts';
 import { fingerprintFile } from '../core/view/fingerprint.ts';
 import type { SecondRef } from '../core/view/sources-address.ts';
 import type { SourceVote } from '../core/sources/match-items.ts';
@@ -25,7 +26,11 @@ export class SecondSourceStore {
   ref = $state.raw<SecondRef | null>(null);
   private generation = 0;
 
-  constructor(private readonly view: ViewStore) {}
+  /** `pickSample` opens a built-in sample as the page's dataset (sources.svelte.ts). */
+  constructor(
+    private readonly view: ViewStore,
+    private readonly pickSample: (id: string) => void,
+  ) {}
 
   /** The address names a second source, and it is the one loaded. */
   get current(): SecondSource | null {
@@ -53,15 +58,53 @@ export class SecondSourceStore {
     await this.load({ kind: 'url', url, name: url.split(/[?#]/)[0].split('/').pop() || url }, ref);
   }
 
-  private async load(source: Source, ref: SecondRef): Promise<void> {
+  /** The built-in pairs a page on another dataset offers to open. */
+  readonly pairs: readonly SamplePair[] = SAMPLE_PAIRS;
+
+  /** The built-in second source that pairs with the page's sample, when it is one that has a partner. */
+  get partner(): Sample | null {
+    const source = this.view.state.source;
+    const pair = source.kind === 'sample' ? SAMPLE_PAIRS.find((p) => p.first === source.id) : undefined;
+    return (pair && SECOND_SAMPLES.find((s) => s.id === pair.second)) ?? null;
+  }
+
+  /** A built-in pair: its first sample as the dataset, on this lens, compared with its second (read once the first is). */
+  openPair(pair: SamplePair): void {
+    this.pickSample(pair.first);
+    this.view.state.lens = 'sources';
+    this.view.state.slots.sources.with = { kind: 'sample', id: pair.second };
+  }
+
+  /** A built-in second source (io/samples.ts SECOND_SAMPLES), read as a dropped file is. */
+  async chooseSample(id: string): Promise<void> {
+    const ref: SecondRef = { kind: 'sample', id };
+    this.view.state.slots.sources.with = ref;
+    const sample = SECOND_SAMPLES.find((s) => s.id === id);
+    await this.load(
+      async () => {
+        if (!sample)
+          throw new LoadError(
+            `sample:${id}`,
+            `no built-in second source has this name (there is: ${SECOND_SAMPLES.map((s) => s.id).join(', ')})`,
+          );
+        return { kind: 'file', file: await sampleFile(sample) };
+      },
+      ref,
+      sample?.file ?? id,
+    );
+  }
+
+  /** Reads `source` (or what it resolves to) into the second database, unless a newer choice came first. */
+  private async load(source: Source | (() => Promise<Source>), ref: SecondRef, label?: string): Promise<void> {
     const generation = ++this.generation;
     this.phase = 'loading';
     this.error = null;
     this.ref = ref;
     this.source = null;
-    this.label = source.kind === 'file' ? source.file.name : source.name;
+    this.label = label ?? (typeof source === 'function' ? '' : source.kind === 'file' ? source.file.name : source.name);
     try {
-      const opened = await openSecondSource(await getDuck(), source);
+      const resolved = typeof source === 'function' ? await source() : source;
+      const opened = await openSecondSource(await getDuck(), resolved);
       if (generation !== this.generation) return;
       this.source = opened;
       this.phase = 'ready';
@@ -73,10 +116,10 @@ export class SecondSourceStore {
     }
   }
 
-  /** Both sources' votes with the key column's value: the first's in the page's slice. */
-  async votes(duck: Duck, keyColumn: string, where: SqlCondition): Promise<[SourceVote[], SourceVote[]]> {
-    const first = await firstVotes(duck, keyColumn, where);
-    return [first, await secondVotes(duck, keyColumn)];
+  /** Both sources' votes with their key: the first's in the page's slice. */
+  async votes(duck: Duck, keyColumns: readonly string[], where: SqlCondition): Promise<[SourceVote[], SourceVote[]]> {
+    const first = await firstVotes(duck, keyColumns, where);
+    return [first, await secondVotes(duck, keyColumns)];
   }
 
   /** Rows of the second source by rowid (an item's votes). */

@@ -7,10 +7,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { statSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { openSession, type Session } from './browser.ts';
+import { appUrl, openSession, type Session } from './browser.ts';
 import { closeChecked, dropFile, openOnSample, waitForDataset } from './page-helpers.ts';
 import { LLMFAO_CROWD, LLMFAO_GPT4 } from '../fixtures/paths.ts';
 import { readCsv, reference } from '../unit/sources/llmfao-reference.ts';
+import { MT_BENCH_GPT4, MT_BENCH_HUMAN, readMtBench } from '../unit/sources/mt-bench-reference.ts';
 
 const ref = reference(readCsv(LLMFAO_CROWD), readCsv(LLMFAO_GPT4));
 
@@ -22,12 +23,12 @@ async function figures(page: Page): Promise<Record<string, number>> {
   return Object.fromEntries(pairs);
 }
 
-function expectReference(f: Record<string, number>): void {
-  expect(f.matched).toBe(ref.n);
-  expect([f['unmatched-first'], f['unmatched-second']]).toEqual([0, 0]);
-  expect(f.agreement).toBeCloseTo(ref.agreement, 9);
-  expect(f.kappa).toBeCloseTo(ref.kappa, 9);
-  expect(f.tau).toBeCloseTo(ref.tau, 6);
+function expectReference(f: Record<string, number>, r: ReturnType<typeof reference> = ref, unmatchedSecond = 0): void {
+  expect(f.matched).toBe(r.n);
+  expect([f['unmatched-first'], f['unmatched-second']]).toEqual([0, unmatchedSecond]);
+  expect(f.agreement).toBeCloseTo(r.agreement, 9);
+  expect(f.kappa).toBeCloseTo(r.kappa, 9);
+  expect(f.tau).toBeCloseTo(r.tau, 6);
 }
 
 describe('two sources on the same items (llmfao crowd vs GPT-4)', () => {
@@ -88,6 +89,36 @@ describe('two sources on the same items (llmfao crowd vs GPT-4)', () => {
       await fresh.page.getByTestId('sources-file-input').setInputFiles(LLMFAO_GPT4);
       expectReference(await figures(fresh.page));
       expect(await fresh.page.locator('[data-testid="view-notes"]').count()).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+  test('offers a built-in pair: MT-Bench experts and GPT-4, matched by pair, question and turn, and kept in the link', async () => {
+    const { page } = session;
+    const mt = reference(await readMtBench(MT_BENCH_HUMAN), await readMtBench(MT_BENCH_GPT4));
+    // From another dataset, with no second source named yet.
+    await page.goto(appUrl('?sample=arena-conversations&lens=sources'));
+    await page.getByTestId('sources-pair').click();
+    await waitForDataset(page, 'mt-bench-human.parquet');
+    expectReference(await figures(page), mt, 2400 - mt.n);
+    await expect.poll(() => page.getByTestId('sources-key').inputValue()).toBe('pair+question_id+turn');
+    expect(await page.locator('[data-figure="matched"]').textContent()).toContain('model pair + question_id + turn');
+    // A disagreement names its item by question and turn.
+    expect(await page.getByTestId('sources-disagreement').first().locator('.key').textContent()).toMatch(/^\d+ · [12]$/);
+    const link = page.url();
+    expect(link).toContain('sample=mt-bench-human');
+    expect(link).toContain('with=sample:mt-bench-gpt4-pair');
+
+    // A fresh page on the link reads both built-in files by itself; the sample alone offers its partner.
+    const fresh = await openSession();
+    try {
+      await fresh.page.goto(link);
+      expectReference(await figures(fresh.page), mt, 2400 - mt.n);
+      expect(await fresh.page.getByTestId('sources-file-prompt').count()).toBe(0);
+      await fresh.page.goto(link.replace(/&with=[^&]*/, ''));
+      await fresh.page.getByTestId('sources-partner').click();
+      expectReference(await figures(fresh.page), mt, 2400 - mt.n);
+      await expect.poll(() => fresh.page.url()).toContain('with=sample:mt-bench-gpt4-pair');
     } finally {
       await fresh.close();
     }

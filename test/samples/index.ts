@@ -15,6 +15,7 @@ import * as frenchMaxx from './french-maxx.ts';
 import * as genrm from './genrm.ts';
 import * as verdicts from './verdicts.ts';
 import * as pairCounts from './pair-counts.ts';
+import * as mtBench from './mt-bench.ts';
 import { readme } from './readme.ts';
 
 export const SEED = 20240601;
@@ -39,6 +40,8 @@ export const GENERATORS = [
   { slot: 5, module: frenchMaxx },
   { slot: 6, module: genrm },
   { slot: 7, module: verdicts },
+  { slot: 11, module: mtBench.human },
+  { slot: 12, module: mtBench.gpt4Pair },
   { slot: 8, module: pairCounts },
 ];
 export const SAMPLE_FILES = GENERATORS.map((g) => g.module.FILE);

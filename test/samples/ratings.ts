@@ -60,7 +60,11 @@ export class ExpectedScores {
   private readonly n = new Map<string, number>();
   private readonly w = new Map<string, number>();
   add(a: string, b: string, ra: number, rb: number): void {
-    const [x, y, s] = a < b ? [a, b, pWin(ra, rb)] : [b, a, pWin(rb, ra)];
+    this.addScore(a, b, pWin(ra, rb));
+  }
+  /** A vote whose expected score for a (a win 1, a tie ½) is `score`. */
+  addScore(a: string, b: string, score: number): void {
+    const [x, y, s] = a < b ? [a, b, score] : [b, a, 1 - score];
     const k = `${x}\u0000${y}`;
     this.n.set(k, (this.n.get(k) ?? 0) + 1);
     this.w.set(k, (this.w.get(k) ?? 0) + s);

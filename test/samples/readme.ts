@@ -10,8 +10,22 @@ import * as frenchMaxx from './french-maxx.ts';
 import * as genrm from './genrm.ts';
 import * as verdicts from './verdicts.ts';
 import * as pairCounts from './pair-counts.ts';
+import * as mtBench from './mt-bench.ts';
 
-const MODULES = [conversations, lmarena100k, lmarena140k, lmarena55k, comparag, comparia, frenchMaxx, genrm, verdicts, pairCounts];
+const MODULES = [
+  conversations,
+  lmarena100k,
+  lmarena140k,
+  lmarena55k,
+  comparag,
+  comparia,
+  frenchMaxx,
+  genrm,
+  verdicts,
+  mtBench.human,
+  mtBench.gpt4Pair,
+  pairCounts,
+];
 const COLUMNS: Record<string, ReadonlyArray<readonly [string, string]>> = {
   ...Object.fromEntries(
     MODULES.filter((m) => 'COLUMNS' in m).map((m) => [m.FILE, (m as { COLUMNS: ReadonlyArray<readonly [string, string]> }).COLUMNS]),
@@ -75,6 +89,16 @@ const ABOUT: Record<string, string> = {
     "8 models; dataset bffbench / mtbmr; winner names a model or 'tie'; model_a_conv / model_b_conv hold each side's " +
     'conversation up to the judged turn, whose question and answers are in question / model_*_response. `ledger-13b` is much ' +
     'stronger on bffbench.',
+  [mtBench.human.FILE]:
+    "Six models (`tessera-4` and `tessera-3.5-turbo` stand in for GPT-4 and GPT-3.5) on MT-Bench's 80 questions (ids 81–160), both turns: " +
+    '0 to 4 votes on each (question, pair, turn), from 40 experts and 6 authors (`judge`), each seating the pair either way. ' +
+    'Every item has a true difference (the ratings plus an answer effect, `planted.item_sd` log-odds) that people see through ' +
+    'their own noise. `mt-bench-gpt4-pair.parquet` judges the same items: the pair of files for the Two sources lens.',
+  [mtBench.gpt4Pair.FILE]:
+    "GPT-4's verdict (`judge` = gpt4_pair) on each of the 2,400 items of `mt-bench-human.parquet`'s world (80 questions × 15 " +
+    'pairs × 2 turns, one row each), seen through less noise than people, with a pull toward the first-shown answer ' +
+    '(`planted.position_pull`) and a liking for its own family, the tessera models (`planted.self_preference`), in log-odds: ' +
+    'it ranks `tessera-3.5-turbo` above `aria-v1`, which people rank the other way.',
   [pairCounts.FILE]:
     'Pre-aggregated counts over 12 models in two groups that never meet (models 0–7 and 8–11): the comparison graph ' +
     'is disconnected, so the page must warn. True ratings are centred on 1000 within each group.',

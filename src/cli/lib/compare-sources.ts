@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import { sourceCompareJson } from '../../core/export/source-compare-export.ts';
 import { mappingColumns } from '../../core/schema/mapping.ts';
-import { matchKeyChoices, matchKeyLabel, matchKeyText, type MatchKey } from '../../core/sources/match-key.ts';
+import { matchKeyChoices, matchKeyLabel, matchKeyText, readMatchKey, type MatchKey } from '../../core/sources/match-key.ts';
 import { matchItems, type SourceMatch } from '../../core/sources/match-items.ts';
 import { readSourceVotes, sourceVotesSql } from '../../core/sql/source-votes.ts';
 import { compareSources, type Interval, type SourceComparison } from '../../core/stats/source-compare.ts';
@@ -20,8 +20,8 @@ import { textTable } from './text-table.ts';
 export interface CompareArgs {
   first: string;
   second: string;
-  /** --match-key; null: the proposed key. */
-  key: MatchKey | null;
+  /** --match-key as given (read against both files' columns); null: the proposed key. */
+  key: string | null;
   rounds: number;
   seed: number;
   json: boolean;
@@ -47,17 +47,21 @@ function keyColumns(opened: OpenedFile): string[] {
   return opened.columns.map((c) => c.name).filter((c) => !mapped.has(c));
 }
 
-export function chooseKey(first: string[], second: string[], asked: MatchKey | null, names: [string, string]): MatchKey {
-  const choices = matchKeyChoices(first, second);
-  if (asked) {
+export function chooseKey(first: string[], second: string[], asked: string | null, names: [string, string]): MatchKey {
+  if (asked !== null) {
     for (const [columns, name] of [
       [first, names[0]],
       [second, names[1]],
-    ] as const)
-      if (!columns.includes(asked.column))
-        throw new UsageError(`--match-key: ${name} has no column "${asked.column}" to match by (it has ${columns.join(', ')})`);
-    return asked;
+    ] as const) {
+      const key = readMatchKey(asked, columns);
+      if (key && 'missing' in key) {
+        const what = key.missing.map((c) => `"${c}"`).join(', ');
+        throw new UsageError(`--match-key: ${name} has no column ${what} to match by (it has ${columns.join(', ')})`);
+      }
+    }
+    return readMatchKey(asked, first) as MatchKey;
   }
+  const choices = matchKeyChoices(first, second);
   if (!choices.length)
     throw new UsageError(`${names[0]} and ${names[1]} share no column to match items by; name one in each with --match-key`);
   return choices[0];
@@ -71,7 +75,7 @@ export async function runCompare(args: CompareArgs, io: Io): Promise<number> {
       const names: [string, string] = [basename(args.first), basename(args.second)];
       const key = chooseKey(keyColumns(one.opened), keyColumns(two.opened), args.key, names);
       const read = async (db: NodeConnector) => {
-        const q = sourceVotesSql(RAW_TABLE, key.column);
+        const q = sourceVotesSql(RAW_TABLE, key.columns);
         return readSourceVotes(await db.query(q.sql, q.params));
       };
       const match = matchItems(await read(one.db), await read(two.db), key.withPair);

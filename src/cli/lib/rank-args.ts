@@ -12,7 +12,7 @@ import { anchorOption, choiceOption, integerOption, parseOptions } from './optio
 import { METHOD_NAMES, type MethodName } from '../../core/stats/method-compare.ts';
 import type { CompareArgs } from './compare-sources.ts';
 import { TOPICS_EXCLUDES, topicOption, topicSeedOption } from './topics-board.ts';
-import { parseMatchKey } from '../../core/sources/match-key.ts';
+import { isMatchKeyText } from '../../core/sources/match-key.ts';
 
 export const RANK_USAGE = `usage: npm run rank -- FILE [options]
        npm run rank -- --hf OWNER/NAME [--config C] [--split S] [options]
@@ -222,9 +222,9 @@ function parseCompareArgs(values: Values, positionals: string[]): CompareArgs {
   const other = Object.keys(values).find((name) => !COMPARE_OPTIONS.has(name));
   if (other) throw new UsageError(`--${other} cannot be used with --compare-with`);
   if (positionals.length !== 1) throw new UsageError(`--compare-with compares one FILE with FILE2, got ${positionals.length} FILE(s)`);
-  const text = values['match-key'];
-  const key = text === undefined ? null : parseMatchKey(text);
-  if (text !== undefined && !key) throw new UsageError(`--match-key must be COLUMN or pair+COLUMN, got "${text}"`);
+  const key = values['match-key'] ?? null;
+  if (key !== null && !isMatchKeyText(key))
+    throw new UsageError(`--match-key must be COLUMN, pair+COLUMN or pair+COLUMN+COLUMN, got "${key}"`);
   return {
     first: positionals[0],
     second: values['compare-with']!,

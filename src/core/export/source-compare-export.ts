@@ -4,7 +4,7 @@
  * disagreements.
  */
 import { toCsv } from './csv.ts';
-import { matchKeyText, type MatchKey } from '../sources/match-key.ts';
+import { keyValueLabel, matchKeyText, type MatchKey } from '../sources/match-key.ts';
 import { VERDICTS, type MatchedItem, type SideCounts, type SourceMatch } from '../sources/match-items.ts';
 import type { Interval, SourceComparison } from '../stats/source-compare.ts';
 
@@ -61,7 +61,7 @@ export function sourceCompareJson(names: SourceNames, key: MatchKey, match: Sour
         disagreements: result.disagreements.map((k) => {
           const item = match.items[k];
           return {
-            key: item.key,
+            key: keyValueLabel(item.key),
             model_a: item.modelA,
             model_b: item.modelB,
             first: verdictRecord(item.first),

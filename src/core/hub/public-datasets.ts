@@ -19,6 +19,12 @@ export const PUBLIC_DATASETS: readonly PublicDataset[] = [
     note: 'gated: accept its terms on the Hub first',
   },
   {
+    id: 'lmsys/mt_bench_human_judgments',
+    label: 'MT-Bench human judgments (lmsys)',
+    preset: 'mt-bench',
+    note: "3.3k experts' votes (split human) and GPT-4's 2.4k verdicts on the same items (split gpt4_pair)",
+  },
+  {
     id: 'lmarena-ai/arena-human-preference-55k',
     label: 'LMArena human preference 55k',
     preset: 'lmarena-55k',

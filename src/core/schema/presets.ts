@@ -13,6 +13,8 @@ export const WINNER_SYNONYMS = ['winner', 'outcome', 'label', 'preference', 'cho
 export const WEIGHT_SYNONYMS = ['count', 'n', 'num_battles', 'weight'];
 
 const ARENA_LABELS: Record<string, Outcome> = { model_a: 'a', model_b: 'b', tie: 'tie', 'tie (bothbad)': 'both_bad' };
+/** MT-Bench's judgments have no both-bad verdict. */
+const MT_BENCH_LABELS: Record<string, Outcome> = { model_a: 'a', model_b: 'b', tie: 'tie' };
 const CORE_LENSES = ['leaderboard', 'matrix', 'sql'] as const;
 
 const dim = (label: string, kind: DimensionHint['kind'], ...path: string[]): DimensionHint => ({ path, label, kind });
@@ -51,10 +53,32 @@ export const LMSYS_CONVERSATIONS: Preset = {
   lenses: [...CORE_LENSES, 'safety', 'browse'],
 };
 
+/**
+ * lmsys/mt_bench_human_judgments, either split: `human` (experts' and authors' votes) or `gpt4_pair`
+ * (GPT-4's verdict on every pair of every question and turn). Both conversations, no date or arena
+ * tags; `judge` names the voter, `turn` the turn judged.
+ */
+export const MT_BENCH: Preset = {
+  id: 'mt-bench',
+  label: 'MT-Bench human judgments',
+  description: 'lmsys/mt_bench_human_judgments (human or gpt4_pair split): one verdict per row on a turn of an MT-Bench question.',
+  recognise: {
+    required: ['conversation_a', 'conversation_b', 'question_id', 'judge', 'turn'],
+    excluded: ['anony', 'language', 'tstamp', 'timestamp', 'openai_moderation', 'toxic_chat_tag', 'conv_metadata', 'category_tag'],
+    score: 0,
+  },
+  sides: { kind: 'columns', pairs: [['model_a', 'model_b']] },
+  winner: { kind: 'column', columns: ['winner'], labels: MT_BENCH_LABELS, namesModel: false },
+  text: ['conversation_a', 'conversation_b'],
+  ignored: ['question_id'],
+  dimensions: [dim('judge', 'category', 'judge'), dim('turn', 'number', 'turn')],
+  lenses: [...CORE_LENSES, 'browse'],
+};
+
 export const LMSYS_BATTLES: Preset = {
   id: 'lmsys-battles',
   label: 'Chatbot Arena battles',
-  description: 'clean_battle / MT-Bench human judgments: one vote per row, voter and date, no conversations.',
+  description: "FastChat's clean_battle: one vote per row, voter and date, no conversations.",
   recognise: {
     required: ['judge', 'tstamp'],
     distinguishing: ['question_id', 'turn', 'anony', 'language', 'is_code', 'is_refusal', 'dedup_tag', 'category_tag'],
@@ -332,6 +356,7 @@ export const PAIRS: Preset = {
 
 /** Every known shape, most specific first (ties in score go to the earlier one). */
 export const PRESETS: readonly Preset[] = [
+  MT_BENCH,
   LMSYS_CONVERSATIONS,
   LMSYS_BATTLES,
   LMARENA,

@@ -1,14 +1,16 @@
 /**
  * The Two sources lens's slot in the address: the second source ("compare with") and the match key.
  * `with=file:<name>~<size>~<fingerprint>` names a dropped local file (a link asks for it again and
- * checks it is the same), `with=src:<address>` a remote parquet file; `with_key=id` or
- * `with_key=pair+prompt` the key (absent: the one the page proposes).
+ * checks it is the same), `with=src:<address>` a remote parquet file, `with=sample:<id>` a built-in
+ * file (io/samples.ts SECOND_SAMPLES); `with_key=id` or
+ * `with_key=pair+prompt` or `with_key=pair+question_id+turn` the key (absent: the one the page proposes).
  */
 import type { AddressSlot } from './lens-address.ts';
 import { bad, Bad, describe, encodeValue } from './url-params.ts';
-import { parseMatchKey } from '../sources/match-key.ts';
+import { isMatchKeyText } from '../sources/match-key.ts';
 
-export type SecondRef = { kind: 'local'; name: string; size: number; fingerprint: string } | { kind: 'remote'; url: string };
+export type SecondRef =
+  { kind: 'local'; name: string; size: number; fingerprint: string } | { kind: 'remote'; url: string } | { kind: 'sample'; id: string };
 
 export interface SourcesAddress {
   with: SecondRef | null;
@@ -16,10 +18,16 @@ export interface SourcesAddress {
 }
 
 export function writeSecondRef(ref: SecondRef): string {
+  if (ref.kind === 'sample') return `sample:${ref.id}`;
   return ref.kind === 'local' ? `file:${ref.name}~${ref.size}~${ref.fingerprint}` : `src:${ref.url}`;
 }
 
 export function readSecondRef(text: string): SecondRef | Bad {
+  if (text.startsWith('sample:')) {
+    const id = text.slice(7);
+    // Which ids exist, the page says when it opens one (an unknown one is an error there, not a lost link).
+    return /^[a-z0-9][a-z0-9-]{0,63}$/.test(id) ? { kind: 'sample', id } : bad(`expected sample:<built-in id>, got ${describe(text)}`);
+  }
   if (text.startsWith('src:')) {
     const url = text.slice(4);
     let ok: boolean;
@@ -34,7 +42,7 @@ export function readSecondRef(text: string): SecondRef | Bad {
   const m = /^file:([\s\S]+)~(\d{1,16})~([0-9a-f]{8,64})$/.exec(text);
   const size = m ? Number(m[2]) : NaN;
   if (!m || !Number.isSafeInteger(size) || m[1].length > 1000)
-    return bad(`expected file:<name>~<size>~<fingerprint> or src:<address>, got ${describe(text)}`);
+    return bad(`expected file:<name>~<size>~<fingerprint>, src:<address> or sample:<id>, got ${describe(text)}`);
   return { kind: 'local', name: m[1], size, fingerprint: m[3] };
 }
 
@@ -54,7 +62,8 @@ export const SOURCES_SLOT: AddressSlot<SourcesAddress> = {
       key: 'with_key',
       write: (s) => (s.key ? encodeValue(s.key) : null),
       read(state, text) {
-        if (text.length > 300 || !parseMatchKey(text)) return bad(`expected COLUMN or pair+COLUMN, got ${describe(text)}`);
+        if (text.length > 300 || !isMatchKeyText(text))
+          return bad(`expected COLUMN, pair+COLUMN or pair+COLUMN+COLUMN, got ${describe(text)}`);
         state.key = text;
       },
     },

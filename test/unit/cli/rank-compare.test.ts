@@ -9,6 +9,7 @@ import { main } from '../../../src/cli/rank.ts';
 import { LLMFAO_CROWD, LLMFAO_GPT4 } from '../../fixtures/paths.ts';
 import { run, tempDir } from './helpers.ts';
 import { readCsv, reference } from '../sources/llmfao-reference.ts';
+import { MT_BENCH_GPT4, MT_BENCH_HUMAN, readMtBench } from '../sources/mt-bench-reference.ts';
 
 interface Compared {
   matched_items: number;
@@ -79,5 +80,40 @@ describe('rank --compare-with on llmfao (crowd vs GPT-4 on the same pairs)', () 
     const other = await run(main, LLMFAO_CROWD, '--compare-with', LLMFAO_GPT4, '--where', 'prompt=8');
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/--where cannot be used with --compare-with/);
+  });
+});
+
+describe('rank --compare-with on the MT-Bench samples (experts vs GPT-4 on every pair, question and turn)', () => {
+  it('proposes the pair, the question and the turn as the key, and reproduces an independent computation', async () => {
+    const ref = reference(await readMtBench(MT_BENCH_HUMAN), await readMtBench(MT_BENCH_GPT4));
+    const r = await run(main, MT_BENCH_HUMAN, '--compare-with', MT_BENCH_GPT4, '--json', '--bootstrap', '40');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('by model pair + question_id + turn (proposed; --match-key pair+question_id+turn)');
+    const out = JSON.parse(r.stdout) as Compared;
+    expect(out.matched_items).toBe(ref.n);
+    // Every item people voted on has GPT-4's verdict; GPT-4 judged every item, some no one voted on.
+    expect([out.first.unmatched_items, out.second.unmatched_items]).toEqual([0, 2400 - ref.n]);
+    expect(out.confusion.counts).toEqual(ref.table);
+    expect(out.agreement).toBeCloseTo(ref.agreement, 6);
+    expect(out.kappa.value).toBeCloseTo(ref.kappa, 6);
+    expect(out.kendall_tau.value).toBeCloseTo(ref.tau, 6);
+    for (const m of out.models) {
+      expect(Math.abs(m.first_rating - ref.crowd.get(m.model)!), m.model).toBeLessThan(0.05);
+      expect(Math.abs(m.second_rating - ref.gpt4.get(m.model)!), m.model).toBeLessThan(0.05);
+    }
+    // The judge's planted liking for its own family: it rates both tessera models higher than people do.
+    const change = Object.fromEntries(out.models.map((m) => [m.model, m.difference]));
+    expect(change['tessera-4']).toBeGreaterThan(50);
+    expect(change['tessera-3.5-turbo']).toBeGreaterThan(30);
+    expect(out.disagreements[0].key).toMatch(/^\d+ · [12]$/); // "question · turn", as the page shows it
+  });
+
+  it('by the question alone, says every question holds several pairs and matches nothing', async () => {
+    const r = await run(main, MT_BENCH_HUMAN, '--compare-with', MT_BENCH_GPT4, '--match-key', 'question_id');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('80 keys with several model pairs left out');
+    const missing = await run(main, MT_BENCH_HUMAN, '--compare-with', MT_BENCH_GPT4, '--match-key', 'pair+question_id+round');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/mt-bench-human\.parquet has no column "round"/);
   });
 });

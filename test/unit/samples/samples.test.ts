@@ -56,7 +56,7 @@ describe('sample generator', () => {
     }
   });
 
-  it('ships one sample per shape and nothing else (besides the real Chatbot Arena counts, copied as published)', () => {
+  it('ships one sample per shape (MT-Bench: one per split) and nothing else (besides the real Chatbot Arena counts, copied as published)', () => {
     const data = readdirSync(STATIC).filter(
       (f) => /\.(parquet|csv|jsonl?)$/.test(f) && !f.endsWith('.counts.json') && f !== 'expected.json' && f !== MODEL_DETAILS,
     );
@@ -375,6 +375,33 @@ describe('planted figures', () => {
     expect(Object.keys(v.planted.per_dataset)).toEqual(['bffbench', 'mtbmr']);
     expect(Object.keys(v.planted.per_dataset_turn.mtbmr)).toEqual(['1', '2']);
     expect(v.planted.rows_consistent_with_conv).toBe(v.rows);
+  });
+
+  it('mt-bench: GPT-4 judges every pair of 80 questions on both turns once; people vote on the same items with the same answers', async () => {
+    const human = src('mt-bench-human.parquet'),
+      gpt4 = src('mt-bench-gpt4-pair.parquet');
+    const item = `question_id, turn, least(model_a, model_b) AS lo, greatest(model_a, model_b) AS hi`;
+    // 80 questions numbered 81–160, 15 pairs of 6 models, 2 turns, each item once.
+    expect(await num(`SELECT count(DISTINCT (question_id, turn, least(model_a, model_b), greatest(model_a, model_b))) FROM ${gpt4}`)).toBe(
+      2400,
+    );
+    expect(await all(`SELECT min(question_id) AS lo, max(question_id) AS hi, count(DISTINCT judge) AS judges FROM ${gpt4}`)).toEqual([
+      { lo: '81', hi: '160', judges: '1' },
+    ]);
+    // Every vote of people is on an item GPT-4 judged, with the same two answers.
+    expect(await num(`SELECT count(*) FROM (SELECT ${item} FROM ${human} EXCEPT SELECT ${item} FROM ${gpt4})`)).toBe(0);
+    const answers = `SELECT question_id, model_a AS m, conversation_a AS c FROM SRC UNION SELECT question_id, model_b, conversation_b FROM SRC`;
+    expect(
+      await num(`SELECT count(*) FROM (${answers.replaceAll('SRC', human)}) h JOIN (${answers.replaceAll('SRC', gpt4)}) g
+        USING (question_id, m) WHERE h.c IS DISTINCT FROM g.c`),
+    ).toBe(0);
+    expect(await num(`SELECT count(*) FROM ${human} WHERE NOT regexp_full_match(judge, '(expert|author)_[0-9]+')`)).toBe(0);
+    // Two turns a conversation, the user first; people seat a pair either way.
+    expect(await num(`SELECT count(*) FROM ${human} WHERE len(conversation_a) <> 4 OR conversation_a[1].role <> 'user'`)).toBe(0);
+    expect(await num(`SELECT count(DISTINCT model_a < model_b) FROM ${human}`)).toBe(2);
+    expect(expected.samples['mt-bench-human.parquet'].planted.items_voted).toBe(
+      await num(`SELECT count(*) FROM (SELECT DISTINCT ${item} FROM ${human})`),
+    );
   });
 
   it('pair-counts: two groups that never meet', async () => {

@@ -14,6 +14,8 @@ export const SAMPLE_SHAPES: Record<string, keyof typeof SHAPES> = {
   'french-maxx.parquet': 'french-maxx',
   'genrm-judges.parquet': 'genrm',
   'verdicts.parquet': 'verdicts',
+  'mt-bench-human.parquet': 'mt-bench',
+  'mt-bench-gpt4-pair.parquet': 'mt-bench',
   'pair-counts.csv': 'pair-counts',
 };
 
@@ -27,6 +29,8 @@ export const PRESETS: Record<string, string> = {
   'french-maxx.parquet': 'french-maxx',
   'genrm-judges.parquet': 'genrm',
   'verdicts.parquet': 'verdicts',
+  'mt-bench-human.parquet': 'mt-bench',
+  'mt-bench-gpt4-pair.parquet': 'mt-bench',
   'pair-counts.csv': 'pair-counts',
 };
 

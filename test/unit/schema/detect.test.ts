@@ -35,6 +35,7 @@ describe('detectPreset', () => {
       'french-maxx': 'rejected',
       genrm: 'majority_vote',
       'lmsys-conversations': 'winner',
+      'mt-bench': 'winner',
       verdicts: 'winner',
       'lmarena-55k': 'winner_tie',
       'lmarena-100k': 'winner',

@@ -59,6 +59,17 @@ export const SHAPES: Record<string, ColumnInfo[]> = {
     openai_moderation: MODERATION,
     toxic_chat_tag: TOXIC,
   }),
+  /** lmsys/mt_bench_human_judgments, both splits (human, gpt4_pair): its card's dataset_info. */
+  'mt-bench': cols({
+    question_id: 'BIGINT',
+    model_a: 'VARCHAR',
+    model_b: 'VARCHAR',
+    winner: 'VARCHAR',
+    judge: 'VARCHAR',
+    conversation_a: CONVERSATION,
+    conversation_b: CONVERSATION,
+    turn: 'BIGINT',
+  }),
   /** FastChat's clean_battle JSON as LMArena's notebook reads it (no conversations). */
   'lmsys-battles': cols({
     model_a: 'VARCHAR',
@@ -218,6 +229,7 @@ export const PUBLISHED: Record<string, string> = {
   'comparia-french-maxx': 'french-maxx',
   'genrm-multi-judge': 'genrm',
   'lmsys-chatbot-arena-conversations': 'lmsys-conversations',
+  'lmsys-mt-bench-human-judgments': 'mt-bench',
   'verdicts-pairwise': 'verdicts',
   'lmarena-arena-human-preference-55k': 'lmarena-55k',
   'lmarena-arena-human-preference-100k': 'lmarena-100k',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { matchKeyChoices, parseMatchKey } from '../../../src/core/sources/match-key.ts';
+import {
+  isMatchKeyText,
+  KEY_SEPARATOR,
+  keyValueLabel,
+  matchKeyChoices,
+  matchKeyLabel,
+  matchKeyText,
+  readMatchKey,
+} from '../../../src/core/sources/match-key.ts';
 import { matchItems, plurality, type SourceVote } from '../../../src/core/sources/match-items.ts';
 import { compareSources, spearmanRho } from '../../../src/core/stats/source-compare.ts';
 
@@ -75,14 +83,31 @@ describe('matchItems', () => {
 describe('match keys', () => {
   it('proposes an item id first, then the pair with a prompt column, then any shared column', () => {
     expect(matchKeyChoices(['id', 'prompt', 'worker'], ['prompt', 'id'])).toEqual([
-      { column: 'id', withPair: false },
-      { column: 'prompt', withPair: true },
-      { column: 'id', withPair: true },
-      { column: 'prompt', withPair: false },
+      { columns: ['id'], withPair: false },
+      { columns: ['prompt'], withPair: true },
+      { columns: ['id'], withPair: true },
+      { columns: ['prompt'], withPair: false },
     ]);
     expect(matchKeyChoices(['a'], ['b'])).toEqual([]);
-    expect(parseMatchKey('pair+prompt')).toEqual({ column: 'prompt', withPair: true });
-    expect(parseMatchKey('pair+')).toBeNull();
+  });
+
+  it('with a turn column in both, proposes the id with the pair and the turn (MT-Bench: every pair, each turn)', () => {
+    const columns = ['question_id', 'judge', 'turn'];
+    const choices = matchKeyChoices(columns, columns);
+    expect(choices.slice(0, 2).map(matchKeyText)).toEqual(['pair+question_id+turn', 'question_id']);
+    expect(matchKeyLabel(choices[0])).toBe('model pair + question_id + turn');
+    // No choice is offered twice.
+    expect(new Set(choices.map(matchKeyText)).size).toBe(choices.length);
+  });
+
+  it('reads a key against the columns: one column (even with a + in its name), or several joined by +', () => {
+    expect(readMatchKey('pair+prompt', ['prompt'])).toEqual({ columns: ['prompt'], withPair: true });
+    expect(readMatchKey('pair+question_id+turn', ['turn', 'question_id'])).toEqual({ columns: ['question_id', 'turn'], withPair: true });
+    expect(readMatchKey('a+b', ['a+b', 'a', 'b'])).toEqual({ columns: ['a+b'], withPair: false });
+    expect(readMatchKey('id+round', ['id'])).toEqual({ missing: ['round'] });
+    expect(readMatchKey('pair+', ['id'])).toBeNull();
+    expect(isMatchKeyText('pair+')).toBe(false);
+    expect(keyValueLabel(`81${KEY_SEPARATOR}2`)).toBe('81 · 2');
   });
 });
 

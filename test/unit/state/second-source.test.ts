@@ -25,7 +25,7 @@ describe('a second source beside the first', async () => {
     expect(await count('battles')).toBe(8931);
     expect(await count(`${SECOND_DATABASE}.battles`)).toBe(2139);
     expect(await count(`${SECOND_DATABASE}.raw`)).toBe(2139);
-    const match = matchItems(await firstVotes(duck, 'id'), await secondVotes(duck, 'id'), false);
+    const match = matchItems(await firstVotes(duck, ['id']), await secondVotes(duck, ['id']), false);
     expect([match.items.length, match.first.unmatched, match.second.unmatched]).toEqual([2139, 0, 0]);
     expect(match.items.reduce((s, i) => s + i.first.rowIds.length, 0)).toBe(8931);
   });

@@ -156,8 +156,17 @@ describe('the Two sources slot', () => {
     const { state: back, notes } = decodeView('?with=file:x.csv&with_key=pair%2B');
     expect(back.slots.sources).toEqual({ with: null, key: null });
     expect(notes).toEqual([
-      'ignored "with": expected file:<name>~<size>~<fingerprint> or src:<address>, got "file:x.csv"',
-      'ignored "with_key": expected COLUMN or pair+COLUMN, got "pair+"',
+      'ignored "with": expected file:<name>~<size>~<fingerprint>, src:<address> or sample:<id>, got "file:x.csv"',
+      'ignored "with_key": expected COLUMN, pair+COLUMN or pair+COLUMN+COLUMN, got "pair+"',
     ]);
+  });
+
+  it('keeps a built-in second source and a key of several columns', () => {
+    const state = structuredClone(DEFAULT_VIEW);
+    state.slots.sources = { with: { kind: 'sample', id: 'mt-bench-gpt4-pair' }, key: 'pair+question_id+turn' };
+    const text = encodeView(state);
+    expect(text).toBe('v=2&with=sample:mt-bench-gpt4-pair&with_key=pair%2Bquestion_id%2Bturn');
+    expect(decodeView(`?${text}`).state.slots.sources).toEqual(state.slots.sources);
+    expect(decodeView('?with=sample:../etc').notes).toEqual(['ignored "with": expected sample:<built-in id>, got "sample:../etc"']);
   });
 });
