@@ -31,6 +31,8 @@ export function sourcesBump(models: readonly ModelComparison[], names: [string, 
     height: Math.max(200, 40 + rated.length * 15),
     marginLeft: margin,
     marginRight: margin,
+    // Room between the files' names on top and the first rank's labels.
+    insetTop: 12,
     x: { domain: names, label: null, axis: 'top', padding: 0.05 },
     y: { reverse: true, label: null, axis: null, domain: [1, Math.max(1, rated.length)] },
     color: { domain: ['higher', 'lower', 'same'], range: Object.values(MOVE_COLOURS), legend: true },
