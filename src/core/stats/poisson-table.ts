@@ -6,9 +6,8 @@
  * P(k) = (T(k) − T(k−1)) / 2^32, within 2^-32 of the Poisson probability for every k (the same
  * resolution as sequential-search inversion from one uniform); values with F(k) < 2^-33 or
  * 1 − F(k−1) < 2^-33 are out of its reach, as they are of any inversion from 32 bits.
- * The search starts from a guide table (Chen & Asau 1974, "On generating random variates from an
- * empirical distribution", AIIE Trans. 6:163–166; Devroye 1986, III.2.4): with at least as many
- * guide cells as values, a draw is one lookup and on average under two comparisons.
+ * Where a search of the table starts is the sampler's business (poisson.ts): any start finds the
+ * same value.
  */
 export interface PoissonTable {
   /** The smallest value the table reaches. */
@@ -18,10 +17,6 @@ export interface PoissonTable {
    * the draw is lo + the first i with U − 2^31 ≤ thresholds[i]. The last is 2^31 − 1, above every U.
    */
   thresholds: Int32Array;
-  /** guide[g]: the first i whose threshold reaches the smallest U of guide cell g (U >>> shift = g). */
-  guide: Int32Array;
-  /** 32 − log2(guide cells): the guide cell of U is U >>> shift. */
-  shift: number;
 }
 
 const TWO_32 = 4294967296;
@@ -68,15 +63,5 @@ export function poissonTable(mu: number): PoissonTable {
     thresholds[count++] = t - 1 - TWO_31;
     if (t === TWO_32) break;
   }
-  const bits = Math.max(1, Math.ceil(Math.log2(count)));
-  const shift = 32 - bits,
-    guide = new Int32Array(1 << bits),
-    cell = 2 ** shift;
-  for (let g = 0, i = 0; g < guide.length; g++) {
-    // The smallest U of cell g, shifted like the thresholds.
-    const start = g * cell - TWO_31;
-    while (thresholds[i] < start) i++;
-    guide[g] = i;
-  }
-  return { lo, thresholds: thresholds.subarray(0, count), guide, shift };
+  return { lo, thresholds: thresholds.subarray(0, count) };
 }

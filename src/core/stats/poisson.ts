@@ -1,10 +1,12 @@
 import type { Xoshiro128 } from './random.ts';
 import { poissonTable, type PoissonTable } from './poisson-table.ts';
+import { normalQuantile } from './normal.ts';
 
 /**
  * Exact Poisson(μ) variates for many repeated draws of the same means (a bootstrap draws every
- * cell once a round). Each distinct mean gets an inversion table with a guide (poisson-table.ts):
- * one uniform, one lookup and about one comparison a draw, whatever the mean. Cells share their
+ * cell once a round). Each distinct mean gets an inversion table (poisson-table.ts), searched from
+ * the normal approximation's guess of the value (see START): one uniform, one table read and one or
+ * two comparisons a draw, whatever the mean. Cells share their
  * mean's table (vote counts repeat: 997 distinct means over 10,380 on Chatbot Arena's collapsed
  * pairs). Tables stop at TABLE_BUDGET entries, most used means first; the means left over (counts
  * weighted by many different factors) are drawn as before: μ < 10 by sequential search (Devroye
@@ -15,15 +17,16 @@ import { poissonTable, type PoissonTable } from './poisson-table.ts';
 export class PoissonSampler {
   readonly means: Float64Array;
   /**
-   * Per cell: where its mean's guide starts in `guides` (−1 when it has no table, ZERO when the
-   * mean is 0), the guide's shift, where the thresholds start, and the smallest value (see PoissonTable).
+   * Per cell: where its mean's thresholds start in `thresholds` (−1 when it has no table, ZERO when
+   * the mean is 0) and end (its last), the smallest value (see PoissonTable), and the search's start
+   * for a standard normal quantile z: centre + spread·z + START_SKEW[bucket], as an index.
    */
-  private readonly guideStart: Int32Array;
-  private readonly shift: Int32Array;
   private readonly thresholdStart: Int32Array;
+  private readonly thresholdLast: Int32Array;
   private readonly lo: Int32Array;
-  /** Every table's guide (entries from the start of its thresholds) and thresholds, back to back. */
-  private readonly guides: Uint16Array;
+  private readonly centre: Float64Array;
+  private readonly spread: Float64Array;
+  /** Every table's thresholds, back to back. */
   private readonly thresholds: Int32Array;
   /** Means without a table: e^−μ for the search, PTRS constants for μ ≥ 10. */
   private readonly expMinus: Float64Array;
@@ -45,25 +48,19 @@ export class PoissonSampler {
       if (!(mu >= 0) || !Number.isFinite(mu)) throw new RangeError(`PoissonSampler: mean must be finite and >= 0, got ${mu} at ${c}`);
     }
     const tables = tablesWithin(this.means, tableBudget);
-    this.guideStart = new Int32Array(n).fill(-1);
-    this.shift = new Int32Array(n);
-    this.thresholdStart = new Int32Array(n);
+    this.thresholdStart = new Int32Array(n).fill(-1);
+    this.thresholdLast = new Int32Array(n);
     this.lo = new Int32Array(n);
-    let guideSize = 0,
-      thresholdSize = 0;
-    const placed = new Map<number, { guideStart: number; thresholdStart: number }>();
+    this.centre = new Float64Array(n);
+    this.spread = new Float64Array(n);
+    let thresholdSize = 0;
+    const placed = new Map<number, number>();
     for (const [mu, table] of tables) {
-      placed.set(mu, { guideStart: guideSize, thresholdStart: thresholdSize });
-      guideSize += table.guide.length;
+      placed.set(mu, thresholdSize);
       thresholdSize += table.thresholds.length;
     }
-    this.guides = new Uint16Array(guideSize);
     this.thresholds = new Int32Array(thresholdSize);
-    for (const [mu, table] of tables) {
-      const { guideStart, thresholdStart } = placed.get(mu)!;
-      this.thresholds.set(table.thresholds, thresholdStart);
-      this.guides.set(table.guide, guideStart);
-    }
+    for (const [mu, table] of tables) this.thresholds.set(table.thresholds, placed.get(mu)!);
     this.expMinus = new Float64Array(n);
     this.a = new Float64Array(n);
     this.b = new Float64Array(n);
@@ -74,13 +71,15 @@ export class PoissonSampler {
     for (let c = 0; c < n; c++) {
       const mu = this.means[c];
       const table = tables.get(mu);
-      if (mu === 0) this.guideStart[c] = ZERO;
+      if (mu === 0) this.thresholdStart[c] = ZERO;
       if (table) {
-        const at = placed.get(mu)!;
-        this.guideStart[c] = at.guideStart;
-        this.shift[c] = table.shift;
-        this.thresholdStart[c] = at.thresholdStart;
+        const start = placed.get(mu)!;
+        this.thresholdStart[c] = start;
+        this.thresholdLast[c] = start + table.thresholds.length - 1;
         this.lo[c] = table.lo;
+        // The smallest k with F(k) ≥ u is near μ + √μ·z + (z² − 1)/6 (Cornish-Fisher), rounded up.
+        this.centre[c] = start - table.lo + mu + 0.5;
+        this.spread[c] = Math.sqrt(mu);
         continue;
       }
       this.expMinus[c] = Math.exp(-mu);
@@ -122,16 +121,16 @@ export class PoissonSampler {
    * drawWithoutTables, the state handed over through `random`.
    */
   private draw(random: Xoshiro128, out: Float64Array, from: number, to: number): void {
-    const { guideStart, shift, thresholdStart, lo, guides, thresholds } = this;
+    const { thresholdStart, thresholdLast, lo, centre, spread, thresholds } = this;
     const state = random.state;
     let s0 = state[0],
       s1 = state[1],
       s2 = state[2],
       s3 = state[3];
     for (let c = from; c < to; c++) {
-      const guide = guideStart[c];
-      if (guide < 0) {
-        if (guide === ZERO) {
+      const start = thresholdStart[c];
+      if (start < 0) {
+        if (start === ZERO) {
           out[c - from] = 0;
           continue;
         }
@@ -156,11 +155,17 @@ export class PoissonSampler {
       s0 ^= x3;
       s2 = x2 ^ t;
       s3 = (x3 << 11) | (x3 >>> 21);
-      // U − 2^31 in int32 is bits with its top bit flipped; U's top bits pick the guide cell.
+      // U − 2^31 in int32 is bits with its top bit flipped. The value is the first i with
+      // shifted ≤ thresholds[i]: searched up or down from the guess U's top bits give.
       const shifted = bits ^ -2147483648,
-        start = thresholdStart[c];
-      let i = start + guides[guide + (bits >>> shift[c])];
-      while (shifted > thresholds[i]) i++;
+        bucket = bits >>> START_SHIFT,
+        last = thresholdLast[c];
+      let i = Math.floor(centre[c] + spread[c] * START_Z[bucket] + START_SKEW[bucket]);
+      i = i < start ? start : i > last ? last : i;
+      if (shifted > thresholds[i])
+        do i++;
+        while (shifted > thresholds[i]);
+      else while (i > start && shifted <= thresholds[i - 1]) i--;
       out[c - from] = i - start + lo[c];
     }
     state[0] = s0;
@@ -174,13 +179,13 @@ export class PoissonSampler {
    * out[c − from]…, the generator stepped inline as in draw; returns the first cell not drawn.
    */
   private drawWithoutTables(random: Xoshiro128, out: Float64Array, from: number, c: number, to: number): number {
-    const { means, guideStart, expMinus, a, b, logInvAlpha, vr, logMean, logFactorials } = this;
+    const { means, thresholdStart, expMinus, a, b, logInvAlpha, vr, logMean, logFactorials } = this;
     const state = random.state;
     let s0 = state[0],
       s1 = state[1],
       s2 = state[2],
       s3 = state[3];
-    for (; c < to && guideStart[c] < 0; c++) {
+    for (; c < to && thresholdStart[c] < 0; c++) {
       const mu = means[c];
       let k = 0;
       // PTRS takes uniforms in pairs: the first of a pair waits here.
@@ -225,8 +230,25 @@ export class PoissonSampler {
   }
 }
 
-/** guideStart of a cell whose mean is 0: it draws 0 and takes no uniform. */
+/** thresholdStart of a cell whose mean is 0: it draws 0 and takes no uniform. */
 const ZERO = -2;
+
+/**
+ * Where a table's search starts: U's top 12 bits name one of 4096 equal slices of (0, 1), and the
+ * normal quantile z of the slice's middle, with the Cornish-Fisher skew term (z² − 1)/6, guesses
+ * the value. The guess is off by about one at most means (more in the far tails, a slice in a
+ * thousand), and the table is read where the draws fall: the few lines about the mean of each
+ * table stay in cache, where a guide indexed by U spread the reads over a whole second table
+ * (on Chatbot Arena's 10,380 cells the guides and tables took 5 MB, more than a core's L2).
+ */
+const START_SHIFT = 20;
+const START_Z = new Float64Array(1 << (32 - START_SHIFT));
+const START_SKEW = new Float64Array(START_Z.length);
+for (let b = 0; b < START_Z.length; b++) {
+  const z = normalQuantile((b + 0.5) / START_Z.length);
+  START_Z[b] = z;
+  START_SKEW[b] = (z * z - 1) / 6;
+}
 
 /**
  * Table entries a sampler keeps at most: 2^21 (8 MB). Chatbot Arena's 997 distinct means take
@@ -245,12 +267,11 @@ function tablesWithin(means: Float64Array, budget: number): Map<number, PoissonT
   const tables = new Map<number, PoissonTable>();
   let used = 0;
   for (const mu of order) {
-    // A table takes about 2·13√μ + 20 entries (values within 6.5 standard deviations and a guide as long): skip what cannot fit.
-    if (used + 26 * Math.sqrt(mu) > budget) continue;
+    // A table takes about 13√μ + 10 entries (values within 6.5 standard deviations): skip what cannot fit.
+    if (used + 13 * Math.sqrt(mu) > budget) continue;
     const table = poissonTable(mu);
-    const size = table.thresholds.length + table.guide.length;
-    // Guide entries are 16 bits: a mean above about 25 million has too many values for them.
-    if (used + size > budget || table.thresholds.length > 65536) continue;
+    const size = table.thresholds.length;
+    if (used + size > budget) continue;
     used += size;
     tables.set(mu, table);
   }
