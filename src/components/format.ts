@@ -5,6 +5,15 @@ const one = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFr
 export const fmtInt = (x: number | null | undefined) => (x === null || x === undefined ? '—' : integer.format(x));
 export const fmtRating = (x: number | null | undefined) => (x === null || x === undefined ? '—' : one.format(x));
 export const fmtPct = (x: number | null | undefined, digits = 1) => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`);
+/** A result table's cell as text: numbers to four decimals at most, objects as JSON, nothing for null. */
+export const fmtCell = (v: unknown): string =>
+  v === null || v === undefined
+    ? ''
+    : typeof v === 'number'
+      ? v.toLocaleString('en-US', { maximumFractionDigits: 4 })
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
 export const fmtSigned = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
 /** Bytes as people read them: 812 B, 14.2 kB, 3.4 MB (powers of 1000, as the Hub shows sizes). */
 export const fmtBytes = (x: number) =>

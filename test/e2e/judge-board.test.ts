@@ -52,6 +52,15 @@ describe('the Judge board lens on an arena-hard-style judgment file', () => {
     await page.waitForFunction(() => /LC win/.test(document.querySelector('[data-testid="judgeboard-baseline-view"]')?.textContent ?? ''));
     const json = async (): Promise<BoardJson> =>
       JSON.parse(await downloadText(page, () => page.locator('[data-lens-body="judgeboard"] [data-download="json"]').click()));
+    // Every percentage on screen keeps its one decimal (56.0, not 56), alone or in an interval.
+    const percentCells = await view.locator('table').evaluate((table) => {
+      const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+      return [...table.querySelectorAll('tbody tr')].flatMap((tr) =>
+        [...tr.children].filter((_, k) => /%/.test(heads[k])).map((td) => td.textContent!.trim()),
+      );
+    });
+    expect(percentCells.length).toBeGreaterThan(10);
+    for (const text of percentCells) expect(text).toMatch(/^\d+\.\d( – \d+\.\d)?$/);
     let board = await json();
     expect(board.baseline).toBe(BASELINE);
     expect(board.strong_weight).toBe(3);
