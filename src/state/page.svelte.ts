@@ -274,13 +274,15 @@ export class PageState {
     });
     // The service worker's install yields while the user's file is read or a board and its intervals computed.
     $effect(() => this.update.hold(this.busy));
-    // A link naming a remote or built-in second source reads it once the first dataset is read (a local one is asked for in the lens).
+    // A link naming a remote, Hub or built-in second source reads it once the first dataset is read (a local one is asked for in the lens).
     $effect(() => {
       const named = this.view.state.slots.sources.with;
       if (!this.dataset || !named || named.kind === 'local') return;
       untrack(() => {
         if (JSON.stringify(this.second.ref) === JSON.stringify(named)) return;
-        void (named.kind === 'remote' ? this.second.chooseUrl(named.url) : this.second.chooseSample(named.id));
+        if (named.kind === 'remote') void this.second.chooseUrl(named.url);
+        else if (named.kind === 'hub') void this.second.chooseHub({ dataset: named.dataset, config: named.config, split: named.split });
+        else void this.second.chooseSample(named.id);
       });
     });
     // GenRM opens on Judges, French-Maxx on Defects, when the lens in use is not one of theirs.

@@ -10,6 +10,7 @@ import { LoadError, type Source } from '../io/source.ts';
 import { SAMPLE_PAIRS, SECOND_SAMPLES, sampleFile, type Sample, type SamplePair } from '../io/samples.ts';
 import { fingerprintFile } from '../core/view/fingerprint.ts';
 import type { SecondRef } from '../core/view/sources-address.ts';
+import { hubLabel, type HubRef } from '../core/hub/hub-ref.ts';
 import type { SourceVote } from '../core/sources/match-items.ts';
 import type { SqlCondition } from '../core/sql/statement.ts';
 import type { ViewStore } from './view.svelte.ts';
@@ -66,6 +67,13 @@ export class SecondSourceStore {
     const source = this.view.state.source;
     const pair = source.kind === 'sample' ? SAMPLE_PAIRS.find((p) => p.first === source.id) : undefined;
     return (pair && SECOND_SAMPLES.find((s) => s.id === pair.second)) ?? null;
+  }
+
+  /** A Hugging Face Hub dataset (its parquet listing, the config and split asked for or the defaults), read as the page reads one. */
+  async chooseHub(ref: HubRef): Promise<void> {
+    const named: SecondRef = { kind: 'hub', ...ref };
+    this.view.state.slots.sources.with = named;
+    await this.load({ kind: 'hub', ref, name: hubLabel(ref) }, named);
   }
 
   /** A built-in pair: its first sample as the dataset, on this lens, compared with its second (read once the first is). */

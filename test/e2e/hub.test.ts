@@ -7,6 +7,8 @@ import { summaryFigures, waitForDataset, waitForRatings } from './page-helpers.t
 import { FILE_HOST, HUB, refuseOtherHosts, startFakeHub, type FakeDataset, type FakeHub } from './fake-hub.ts';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
 import { PUBLIC_DATASETS } from '../../src/core/hub/public-datasets.ts';
+import { reference } from '../unit/sources/llmfao-reference.ts';
+import { MT_BENCH_GPT4, MT_BENCH_HUMAN, readMtBench } from '../unit/sources/mt-bench-reference.ts';
 import { HUB_CONNECT_ORIGINS } from '../../src/core/hub/hub-api.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
@@ -185,6 +187,25 @@ describe('a Hub dataset opened by name, with the Hub answered on loopback', () =
     await page.getByTestId('hub-input').fill('not a dataset');
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('expected owner/name');
+  });
+
+  test('the Two sources lens compares with a Hub dataset, and the link names it', async () => {
+    const { page } = session;
+    const human = cases.find((c) => c.file === 'mt-bench-human.parquet')!;
+    const judge = cases.find((c) => c.file === 'mt-bench-gpt4-pair.parquet')!;
+    const mt = reference(await readMtBench(MT_BENCH_HUMAN), await readMtBench(MT_BENCH_GPT4));
+    await page.goto(appUrl(`?hf=${human.id}&lens=sources`));
+    await waitForDataset(page, human.id);
+    await page.getByTestId('sources-address').fill(judge.id);
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    const matched = page.locator('[data-figure="matched"]');
+    await expect.poll(() => matched.getAttribute('data-value'), { timeout: 60_000 }).toBe(String(mt.n));
+    expect(await page.getByTestId('sources-second').textContent()).toContain(judge.id);
+    await expect.poll(() => page.url()).toContain(`with=hf:${judge.id}`);
+    // The link reads the Hub dataset again by itself.
+    await page.goto(page.url());
+    await expect.poll(() => matched.getAttribute('data-value'), { timeout: 60_000 }).toBe(String(mt.n));
+    expect(Number(await page.locator('[data-figure="agreement"]').getAttribute('data-value'))).toBeCloseTo(mt.agreement, 9);
   });
 
   test.each([

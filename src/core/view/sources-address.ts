@@ -1,16 +1,20 @@
 /**
  * The Two sources lens's slot in the address: the second source ("compare with") and the match key.
  * `with=file:<name>~<size>~<fingerprint>` names a dropped local file (a link asks for it again and
- * checks it is the same), `with=src:<address>` a remote parquet file, `with=sample:<id>` a built-in
- * file (io/samples.ts SECOND_SAMPLES); `with_key=id` or
+ * checks it is the same), `with=src:<address>` a remote parquet file, `with=hf:<owner>/<name>[/<config>[/<split>]]`
+ * a Hugging Face Hub dataset, `with=sample:<id>` a built-in file (io/samples.ts SECOND_SAMPLES); `with_key=id` or
  * `with_key=pair+prompt` or `with_key=pair+question_id+turn` the key (absent: the one the page proposes).
  */
 import type { AddressSlot } from './lens-address.ts';
 import { bad, Bad, describe, encodeValue } from './url-params.ts';
 import { isMatchKeyText } from '../sources/match-key.ts';
+import { isConfigOrSplit, isDatasetId, type HubRef } from '../hub/hub-ref.ts';
 
 export type SecondRef =
-  { kind: 'local'; name: string; size: number; fingerprint: string } | { kind: 'remote'; url: string } | { kind: 'sample'; id: string };
+  | { kind: 'local'; name: string; size: number; fingerprint: string }
+  | { kind: 'remote'; url: string }
+  | ({ kind: 'hub' } & HubRef)
+  | { kind: 'sample'; id: string };
 
 export interface SourcesAddress {
   with: SecondRef | null;
@@ -19,10 +23,23 @@ export interface SourcesAddress {
 
 export function writeSecondRef(ref: SecondRef): string {
   if (ref.kind === 'sample') return `sample:${ref.id}`;
+  if (ref.kind === 'hub') {
+    // A split without a config leaves the config's place empty: the page picks the default config.
+    const tail = ref.split !== null ? [ref.config ?? '', ref.split] : ref.config !== null ? [ref.config] : [];
+    return `hf:${[ref.dataset, ...tail].join('/')}`;
+  }
   return ref.kind === 'local' ? `file:${ref.name}~${ref.size}~${ref.fingerprint}` : `src:${ref.url}`;
 }
 
 export function readSecondRef(text: string): SecondRef | Bad {
+  if (text.startsWith('hf:')) {
+    const [owner = '', name = '', config = '', split = '', ...rest] = text.slice(3).split('/');
+    const dataset = `${owner}/${name}`;
+    const named = (part: string) => part === '' || isConfigOrSplit(part);
+    if (!isDatasetId(dataset) || !named(config) || !named(split) || rest.length)
+      return bad(`expected hf:<owner>/<name>[/<config>[/<split>]], got ${describe(text)}`);
+    return { kind: 'hub', dataset, config: config || null, split: split || null };
+  }
   if (text.startsWith('sample:')) {
     const id = text.slice(7);
     // Which ids exist, the page says when it opens one (an unknown one is an error there, not a lost link).
@@ -42,7 +59,7 @@ export function readSecondRef(text: string): SecondRef | Bad {
   const m = /^file:([\s\S]+)~(\d{1,16})~([0-9a-f]{8,64})$/.exec(text);
   const size = m ? Number(m[2]) : NaN;
   if (!m || !Number.isSafeInteger(size) || m[1].length > 1000)
-    return bad(`expected file:<name>~<size>~<fingerprint>, src:<address> or sample:<id>, got ${describe(text)}`);
+    return bad(`expected file:<name>~<size>~<fingerprint>, src:<address>, hf:<dataset> or sample:<id>, got ${describe(text)}`);
   return { kind: 'local', name: m[1], size, fingerprint: m[3] };
 }
 

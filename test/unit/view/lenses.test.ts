@@ -156,7 +156,7 @@ describe('the Two sources slot', () => {
     const { state: back, notes } = decodeView('?with=file:x.csv&with_key=pair%2B');
     expect(back.slots.sources).toEqual({ with: null, key: null });
     expect(notes).toEqual([
-      'ignored "with": expected file:<name>~<size>~<fingerprint>, src:<address> or sample:<id>, got "file:x.csv"',
+      'ignored "with": expected file:<name>~<size>~<fingerprint>, src:<address>, hf:<dataset> or sample:<id>, got "file:x.csv"',
       'ignored "with_key": expected COLUMN, pair+COLUMN or pair+COLUMN+COLUMN, got "pair+"',
     ]);
   });
@@ -168,5 +168,23 @@ describe('the Two sources slot', () => {
     expect(text).toBe('v=2&with=sample:mt-bench-gpt4-pair&with_key=pair%2Bquestion_id%2Bturn');
     expect(decodeView(`?${text}`).state.slots.sources).toEqual(state.slots.sources);
     expect(decodeView('?with=sample:../etc').notes).toEqual(['ignored "with": expected sample:<built-in id>, got "sample:../etc"']);
+  });
+
+  it('keeps a Hub dataset as the second source, with its config and split when named', () => {
+    for (const ref of [
+      { kind: 'hub' as const, dataset: 'lmsys/mt_bench_human_judgments', config: null, split: null },
+      { kind: 'hub' as const, dataset: 'lmsys/mt_bench_human_judgments', config: 'default', split: 'gpt4_pair' },
+      { kind: 'hub' as const, dataset: 'owner/votes', config: null, split: 'test' },
+    ]) {
+      const state = structuredClone(DEFAULT_VIEW);
+      state.slots.sources = { with: ref, key: null };
+      expect(decodeView(`?${encodeView(state)}`).state.slots.sources.with).toEqual(ref);
+    }
+    const state = structuredClone(DEFAULT_VIEW);
+    state.slots.sources = { with: { kind: 'hub', dataset: 'a/b', config: 'c', split: 'd' }, key: null };
+    expect(encodeView(state)).toBe('v=2&with=hf:a/b/c/d');
+    expect(decodeView('?with=hf:a/b/c/d/e').notes).toEqual([
+      'ignored "with": expected hf:<owner>/<name>[/<config>[/<split>]], got "hf:a/b/c/d/e"',
+    ]);
   });
 });
