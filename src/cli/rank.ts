@@ -3,6 +3,8 @@
  *   [--anchor MODEL=RATING] [--bootstrap N] [--seed S] [--ties half|davidson] [--intervals bootstrap|sandwich] [--reweight-pairs]
  *   [--style-control] [--method NAME] [--audit [--pair "A vs B" …] [--budget N] [--trials N] [--folds K]]
  *   [--topics [--topic ID]] [--json|--csv]
+ * npm run rank -- FILE --compare-with FILE2 [--match-key KEY] [--bootstrap N] [--seed S] [--json]
+ *   (FILE and FILE2 each a path or hf:owner/name[/config[/split]])
  * The page's leaderboard without the page: same presets, SQL builders and statistics.
  * Exit codes: 0 done, 1 the file could not be read or understood, 2 bad usage.
  */

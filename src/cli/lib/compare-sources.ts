@@ -4,6 +4,7 @@
  * (proposed from the columns both have, or --match-key) and compared (stats/source-compare.ts).
  */
 import { basename } from 'node:path';
+import { hubLabel, type HubRef } from '../../core/hub/hub-ref.ts';
 import { sourceCompareJson } from '../../core/export/source-compare-export.ts';
 import { mappingColumns } from '../../core/schema/mapping.ts';
 import { matchKeyChoices, matchKeyLabel, matchKeyText, readMatchKey, type MatchKey } from '../../core/sources/match-key.ts';
@@ -18,8 +19,9 @@ import type { Io } from './run.ts';
 import { textTable } from './text-table.ts';
 
 export interface CompareArgs {
-  first: string;
-  second: string;
+  /** A file's path, or a Hub dataset. */
+  first: string | HubRef;
+  second: string | HubRef;
   /** --match-key as given (read against both files' columns); null: the proposed key. */
   key: string | null;
   rounds: number;
@@ -27,7 +29,10 @@ export interface CompareArgs {
   json: boolean;
 }
 
-async function openSource(path: string, io: Io): Promise<{ db: NodeConnector; opened: OpenedFile }> {
+/** How a source is named in the output: a file's name, a Hub dataset's label. */
+const sourceName = (input: string | HubRef) => (typeof input === 'string' ? basename(input) : hubLabel(input));
+
+async function openSource(path: string | HubRef, io: Io): Promise<{ db: NodeConnector; opened: OpenedFile }> {
   const db = await createNodeConnector();
   try {
     // Every column stays in `raw`: the key may be a long prompt text that battles leaves out.
@@ -72,7 +77,7 @@ export async function runCompare(args: CompareArgs, io: Io): Promise<number> {
   try {
     const two = await openSource(args.second, io);
     try {
-      const names: [string, string] = [basename(args.first), basename(args.second)];
+      const names: [string, string] = [sourceName(args.first), sourceName(args.second)];
       const key = chooseKey(keyColumns(one.opened), keyColumns(two.opened), args.key, names);
       const read = async (db: NodeConnector) => {
         const q = sourceVotesSql(RAW_TABLE, key.columns);

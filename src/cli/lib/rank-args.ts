@@ -4,7 +4,7 @@
  */
 import { DEFAULT_SLICE_MIN_VOTES } from '../../core/stats/min-votes.ts';
 import { UsageError } from './errors.ts';
-import { isConfigOrSplit, parseHubInput, type HubRef } from '../../core/hub/hub-ref.ts';
+import { isConfigOrSplit, parseHubInput, readHubPath, type HubRef } from '../../core/hub/hub-ref.ts';
 import type { QuickToggles } from '../../core/view/view-state.ts';
 import { checkWhere } from './slice.ts';
 import { parseControl, type ControlSpec } from '../../core/sql/control-votes.ts';
@@ -59,7 +59,8 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
                          per voter, a sample seeded by --seed (FastChat's limit_user_votes; default 100),
                          the per-voter outlier test and the board without the voters it flags
   --voter-alpha A        with --audit, the outlier test's family-wise error rate (Holm; default 0.05)
-  --compare-with FILE2   compare FILE with a second source on the same items (a crowd against a judge):
+  --compare-with FILE2   compare FILE with a second source on the same items (a crowd against a judge;
+                         either may be hf:OWNER/NAME[/CONFIG[/SPLIT]], a Hub dataset):
                          agreement and Cohen's kappa, both boards on the matched items with Kendall's tau
                          and Spearman's rho, each model's rating difference (intervals: --bootstrap
                          rounds over items, default 200, as the page), the items judged differently (in --json)
@@ -218,6 +219,14 @@ type Values = ReturnType<typeof parseOptions<typeof OPTIONS>>['values'];
 // What --compare-with takes besides FILE: the key, --bootstrap, --seed and --json.
 const COMPARE_OPTIONS = new Set(['compare-with', 'match-key', 'bootstrap', 'seed', 'json']);
 
+/** A source to compare: a file, or `hf:owner/name[/config[/split]]`, a Hub dataset (its split, or the default). */
+function compareInput(text: string): string | HubRef {
+  if (!text.startsWith('hf:')) return text;
+  const ref = readHubPath(text.slice(3));
+  if (!ref) throw new UsageError(`a Hub dataset to compare is hf:OWNER/NAME[/CONFIG[/SPLIT]], got "${text}"`);
+  return ref;
+}
+
 function parseCompareArgs(values: Values, positionals: string[]): CompareArgs {
   const other = Object.keys(values).find((name) => !COMPARE_OPTIONS.has(name));
   if (other) throw new UsageError(`--${other} cannot be used with --compare-with`);
@@ -226,8 +235,8 @@ function parseCompareArgs(values: Values, positionals: string[]): CompareArgs {
   if (key !== null && !isMatchKeyText(key))
     throw new UsageError(`--match-key must be COLUMN, pair+COLUMN or pair+COLUMN+COLUMN, got "${key}"`);
   return {
-    first: positionals[0],
-    second: values['compare-with']!,
+    first: compareInput(positionals[0]),
+    second: compareInput(values['compare-with']!),
     key,
     rounds: integerOption('bootstrap', values.bootstrap, 200, 0, 100_000),
     seed: integerOption('seed', values.seed, 0, 0, 2 ** 32 - 1),

@@ -76,6 +76,24 @@ export function addressSource(
   return ref ? { kind: 'hub', ...ref } : { kind: 'remote', url };
 }
 
+/**
+ * A Hub dataset written as one path, `owner/name[/config[/split]]` (a split without a config
+ * leaves the config's place empty): the Two sources lens's address and `rank --compare-with hf:…`.
+ */
+export function hubPath(ref: HubRef): string {
+  const tail = ref.split !== null ? [ref.config ?? '', ref.split] : ref.config !== null ? [ref.config] : [];
+  return [ref.dataset, ...tail].join('/');
+}
+
+/** Reads hubPath's form back; null when it names no dataset, or a config or split no Hub name can be. */
+export function readHubPath(text: string): HubRef | null {
+  const [owner = '', name = '', config = '', split = '', ...rest] = text.split('/');
+  const dataset = `${owner}/${name}`;
+  const named = (part: string) => part === '' || isConfigOrSplit(part);
+  if (!isDatasetId(dataset) || !named(config) || !named(split) || rest.length) return null;
+  return { dataset, config: config || null, split: split || null };
+}
+
 /** How the page names a Hub dataset to people: `owner/name`, plus ` · config/split` when given. */
 export function hubLabel(ref: HubRef): string {
   const tail = [ref.config, ref.split].filter((x) => x !== null).join('/');

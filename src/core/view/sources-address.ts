@@ -8,7 +8,7 @@
 import type { AddressSlot } from './lens-address.ts';
 import { bad, Bad, describe, encodeValue } from './url-params.ts';
 import { isMatchKeyText } from '../sources/match-key.ts';
-import { isConfigOrSplit, isDatasetId, type HubRef } from '../hub/hub-ref.ts';
+import { hubPath, readHubPath, type HubRef } from '../hub/hub-ref.ts';
 
 export type SecondRef =
   | { kind: 'local'; name: string; size: number; fingerprint: string }
@@ -23,22 +23,14 @@ export interface SourcesAddress {
 
 export function writeSecondRef(ref: SecondRef): string {
   if (ref.kind === 'sample') return `sample:${ref.id}`;
-  if (ref.kind === 'hub') {
-    // A split without a config leaves the config's place empty: the page picks the default config.
-    const tail = ref.split !== null ? [ref.config ?? '', ref.split] : ref.config !== null ? [ref.config] : [];
-    return `hf:${[ref.dataset, ...tail].join('/')}`;
-  }
+  if (ref.kind === 'hub') return `hf:${hubPath(ref)}`;
   return ref.kind === 'local' ? `file:${ref.name}~${ref.size}~${ref.fingerprint}` : `src:${ref.url}`;
 }
 
 export function readSecondRef(text: string): SecondRef | Bad {
   if (text.startsWith('hf:')) {
-    const [owner = '', name = '', config = '', split = '', ...rest] = text.slice(3).split('/');
-    const dataset = `${owner}/${name}`;
-    const named = (part: string) => part === '' || isConfigOrSplit(part);
-    if (!isDatasetId(dataset) || !named(config) || !named(split) || rest.length)
-      return bad(`expected hf:<owner>/<name>[/<config>[/<split>]], got ${describe(text)}`);
-    return { kind: 'hub', dataset, config: config || null, split: split || null };
+    const ref = readHubPath(text.slice(3));
+    return ref ? { kind: 'hub', ...ref } : bad(`expected hf:<owner>/<name>[/<config>[/<split>]], got ${describe(text)}`);
   }
   if (text.startsWith('sample:')) {
     const id = text.slice(7);

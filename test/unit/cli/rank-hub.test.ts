@@ -5,6 +5,8 @@ import { main } from '../../../src/cli/rank.ts';
 import { createNodeConnector } from '../../../src/cli/node-connector.ts';
 import { startPlainFakeHub } from '../../e2e/fake-hub.ts';
 import { STATIC, byModel, run, tempDir, type BoardRecord } from './helpers.ts';
+import { reference } from '../sources/llmfao-reference.ts';
+import { MT_BENCH_GPT4, MT_BENCH_HUMAN, readMtBench } from '../sources/mt-bench-reference.ts';
 
 const dir = tempDir();
 const CONVERSATIONS = join(STATIC, 'arena-conversations.parquet');
@@ -28,6 +30,7 @@ describe('rank --hf: a Hub dataset read as the page reads it, from a local serve
     }
     hub = await startPlainFakeHub({
       'lmsys/chatbot_arena_conversations': { config: 'default', split: 'train', shards },
+      'someone/mt-bench-judge': { config: 'default', split: 'gpt4_pair', shards: [MT_BENCH_GPT4] },
       'someone/gated': { status: 401 },
       'someone/busy': { status: 429 },
     });
@@ -75,6 +78,26 @@ describe('rank --hf: a Hub dataset read as the page reads it, from a local serve
     expect(r.code).toBe(0);
     const missing = await run(main, '--hf', 'lmsys/chatbot_arena_conversations', '--split', 'test');
     expect([missing.code, missing.stderr]).toEqual([1, expect.stringMatching(/has no split "test"; it has "train"/)]);
+  });
+
+  it('compares a file with a split of a Hub dataset (--compare-with hf:OWNER/NAME/CONFIG/SPLIT)', async () => {
+    const mt = reference(await readMtBench(MT_BENCH_HUMAN), await readMtBench(MT_BENCH_GPT4));
+    const r = await run(
+      main,
+      MT_BENCH_HUMAN,
+      '--compare-with',
+      'hf:someone/mt-bench-judge/default/gpt4_pair',
+      '--json',
+      '--bootstrap',
+      '0',
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.second).toMatchObject({ file: 'someone/mt-bench-judge · default/gpt4_pair', unmatched_items: 2400 - mt.n });
+    expect(out.matched_items).toBe(mt.n);
+    expect(out.agreement).toBeCloseTo(mt.agreement, 6);
+    const bad = await run(main, MT_BENCH_HUMAN, '--compare-with', 'hf:not a name');
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/hf:OWNER\/NAME\[\/CONFIG\[\/SPLIT\]\], got "hf:not a name"/)]);
   });
 
   it('says what a refusal means, and refuses bad usage', async () => {
