@@ -64,7 +64,14 @@ export function chooseKey(first: string[], second: string[], asked: string | nul
         throw new UsageError(`--match-key: ${name} has no column ${what} to match by (it has ${columns.join(', ')})`);
       }
     }
-    return readMatchKey(asked, first) as MatchKey;
+    // Read against the columns both have, so both files' votes are keyed the same way.
+    const key = readMatchKey(
+      asked,
+      first.filter((c) => second.includes(c)),
+    );
+    if (!key || 'missing' in key)
+      throw new UsageError(`--match-key: ${names[0]} and ${names[1]} do not read "${asked}" as the same columns`);
+    return key;
   }
   const choices = matchKeyChoices(first, second);
   if (!choices.length)

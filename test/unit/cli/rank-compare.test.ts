@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/rank.ts';
+import { chooseKey } from '../../../src/cli/lib/compare-sources.ts';
 import { LLMFAO_CROWD, LLMFAO_GPT4 } from '../../fixtures/paths.ts';
 import { run, tempDir } from './helpers.ts';
 import { readCsv, reference } from '../sources/llmfao-reference.ts';
@@ -106,6 +107,14 @@ describe('rank --compare-with on the MT-Bench samples (experts vs GPT-4 on every
     expect(change['tessera-4']).toBeGreaterThan(50);
     expect(change['tessera-3.5-turbo']).toBeGreaterThan(30);
     expect(out.disagreements[0].key).toMatch(/^\d+ · [12]$/); // "question · turn", as the page shows it
+  });
+
+  it('reads --match-key against the columns both files have, the same way for both', () => {
+    const names: [string, string] = ['one.csv', 'two.csv'];
+    const columns = ['question_id', 'turn', 'judge'];
+    expect(chooseKey(columns, columns, 'pair+question_id+turn', names)).toEqual({ columns: ['question_id', 'turn'], withPair: true });
+    // One file has a column named "a+b", the other "a" and "b": the key would mean different things.
+    expect(() => chooseKey(['a+b'], ['a', 'b'], 'a+b', names)).toThrow(/one\.csv and two\.csv do not read "a\+b" as the same columns/);
   });
 
   it('by the question alone, says every question holds several pairs and matches nothing', async () => {
