@@ -119,6 +119,11 @@ describe('two sources on the same items (llmfao crowd vs GPT-4)', () => {
       await fresh.page.getByTestId('sources-partner').click();
       expectReference(await figures(fresh.page), mt, 2400 - mt.n);
       await expect.poll(() => fresh.page.url()).toContain('with=sample:mt-bench-gpt4-pair');
+      // A link naming a built-in source the page does not have says so, and names the ones it has.
+      await fresh.page.goto(link.replace('with=sample:mt-bench-gpt4-pair', 'with=sample:no-such-sample'));
+      await expect
+        .poll(() => fresh.page.getByTestId('sources-error').textContent(), { timeout: 60_000 })
+        .toBe('sample:no-such-sample: no built-in second source has this name (there is: mt-bench-gpt4-pair)');
     } finally {
       await fresh.close();
     }
