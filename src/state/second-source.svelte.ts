@@ -6,7 +6,7 @@
 import { getDuck, type Duck } from '../io/duckdb.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
 import { firstVotes, openSecondSource, secondRows, secondVotes, type SecondSource } from '../io/second-source.ts';
-import { LoadError, type Source } from '../io/source.ts';
+import { LoadError, sourceName, type Source } from '../io/source.ts';
 import { SAMPLE_PAIRS, SECOND_SAMPLES, sampleFile, type Sample, type SamplePair } from '../io/samples.ts';
 import { fingerprintFile } from '../core/view/fingerprint.ts';
 import type { SecondRef } from '../core/view/sources-address.ts';
@@ -109,7 +109,7 @@ export class SecondSourceStore {
     this.error = null;
     this.ref = ref;
     this.source = null;
-    this.label = label ?? (typeof source === 'function' ? '' : source.kind === 'file' ? source.file.name : source.name);
+    this.label = label ?? (typeof source === 'function' ? '' : sourceName(source));
     try {
       const resolved = typeof source === 'function' ? await source() : source;
       const opened = await openSecondSource(await getDuck(), resolved);
