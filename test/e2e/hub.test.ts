@@ -7,8 +7,7 @@ import { summaryFigures, waitForDataset, waitForRatings } from './page-helpers.t
 import { FILE_HOST, HUB, refuseOtherHosts, startFakeHub, type FakeDataset, type FakeHub } from './fake-hub.ts';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
 import { PUBLIC_DATASETS } from '../../src/core/hub/public-datasets.ts';
-import { reference } from '../unit/sources/llmfao-reference.ts';
-import { MT_BENCH_GPT4, MT_BENCH_HUMAN, readMtBench } from '../unit/sources/mt-bench-reference.ts';
+import { mtBenchReference } from '../unit/sources/mt-bench-reference.ts';
 import { HUB_CONNECT_ORIGINS } from '../../src/core/hub/hub-api.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
@@ -193,7 +192,7 @@ describe('a Hub dataset opened by name, with the Hub answered on loopback', () =
     const { page } = session;
     const human = cases.find((c) => c.file === 'mt-bench-human.parquet')!;
     const judge = cases.find((c) => c.file === 'mt-bench-gpt4-pair.parquet')!;
-    const mt = reference(await readMtBench(MT_BENCH_HUMAN), await readMtBench(MT_BENCH_GPT4));
+    const mt = await mtBenchReference();
     await page.goto(appUrl(`?hf=${human.id}&lens=sources`));
     await waitForDataset(page, human.id);
     await page.getByTestId('sources-address').fill(judge.id);

@@ -11,7 +11,7 @@ import { appUrl, openSession, type Session } from './browser.ts';
 import { closeChecked, dropFile, openOnSample, waitForDataset } from './page-helpers.ts';
 import { LLMFAO_CROWD, LLMFAO_GPT4 } from '../fixtures/paths.ts';
 import { readCsv, reference } from '../unit/sources/llmfao-reference.ts';
-import { MT_BENCH_GPT4, MT_BENCH_HUMAN, readMtBench } from '../unit/sources/mt-bench-reference.ts';
+import { mtBenchReference } from '../unit/sources/mt-bench-reference.ts';
 
 const ref = reference(readCsv(LLMFAO_CROWD), readCsv(LLMFAO_GPT4));
 
@@ -95,7 +95,7 @@ describe('two sources on the same items (llmfao crowd vs GPT-4)', () => {
   });
   test('offers a built-in pair: MT-Bench experts and GPT-4, matched by pair, question and turn, and kept in the link', async () => {
     const { page } = session;
-    const mt = reference(await readMtBench(MT_BENCH_HUMAN), await readMtBench(MT_BENCH_GPT4));
+    const mt = await mtBenchReference();
     // From another dataset, with no second source named yet.
     await page.goto(appUrl('?sample=arena-conversations&lens=sources'));
     await page.getByTestId('sources-pair').click();

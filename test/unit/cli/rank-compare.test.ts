@@ -10,7 +10,7 @@ import { chooseKey } from '../../../src/cli/lib/compare-sources.ts';
 import { LLMFAO_CROWD, LLMFAO_GPT4 } from '../../fixtures/paths.ts';
 import { run, tempDir } from './helpers.ts';
 import { readCsv, reference } from '../sources/llmfao-reference.ts';
-import { MT_BENCH_GPT4, MT_BENCH_HUMAN, readMtBench } from '../sources/mt-bench-reference.ts';
+import { MT_BENCH_GPT4, MT_BENCH_HUMAN, mtBenchReference } from '../sources/mt-bench-reference.ts';
 
 interface Compared {
   matched_items: number;
@@ -86,7 +86,7 @@ describe('rank --compare-with on llmfao (crowd vs GPT-4 on the same pairs)', () 
 
 describe('rank --compare-with on the MT-Bench samples (experts vs GPT-4 on every pair, question and turn)', () => {
   it('proposes the pair, the question and the turn as the key, and reproduces an independent computation', async () => {
-    const ref = reference(await readMtBench(MT_BENCH_HUMAN), await readMtBench(MT_BENCH_GPT4));
+    const ref = await mtBenchReference();
     const r = await run(main, MT_BENCH_HUMAN, '--compare-with', MT_BENCH_GPT4, '--json', '--bootstrap', '40');
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('by model pair + question_id + turn (proposed; --match-key pair+question_id+turn)');

@@ -5,8 +5,7 @@ import { main } from '../../../src/cli/rank.ts';
 import { createNodeConnector } from '../../../src/cli/node-connector.ts';
 import { startPlainFakeHub } from '../../e2e/fake-hub.ts';
 import { STATIC, byModel, run, tempDir, type BoardRecord } from './helpers.ts';
-import { reference } from '../sources/llmfao-reference.ts';
-import { MT_BENCH_GPT4, MT_BENCH_HUMAN, readMtBench } from '../sources/mt-bench-reference.ts';
+import { MT_BENCH_GPT4, MT_BENCH_HUMAN, mtBenchReference } from '../sources/mt-bench-reference.ts';
 
 const dir = tempDir();
 const CONVERSATIONS = join(STATIC, 'arena-conversations.parquet');
@@ -81,7 +80,7 @@ describe('rank --hf: a Hub dataset read as the page reads it, from a local serve
   });
 
   it('compares a file with a split of a Hub dataset (--compare-with hf:OWNER/NAME/CONFIG/SPLIT)', async () => {
-    const mt = reference(await readMtBench(MT_BENCH_HUMAN), await readMtBench(MT_BENCH_GPT4));
+    const mt = await mtBenchReference();
     const r = await run(
       main,
       MT_BENCH_HUMAN,

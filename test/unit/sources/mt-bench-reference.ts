@@ -7,12 +7,12 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { join } from 'node:path';
 import { STATIC } from '../../fixtures/paths.ts';
-import type { Row } from './llmfao-reference.ts';
+import { reference, type Row } from './llmfao-reference.ts';
 
 export const MT_BENCH_HUMAN = join(STATIC, 'mt-bench-human.parquet');
 export const MT_BENCH_GPT4 = join(STATIC, 'mt-bench-gpt4-pair.parquet');
 
-export async function readMtBench(path: string): Promise<Row[]> {
+async function readMtBench(path: string): Promise<Row[]> {
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
   try {
@@ -27,4 +27,9 @@ export async function readMtBench(path: string): Promise<Row[]> {
     conn.closeSync();
     instance.closeSync();
   }
+}
+
+/** The independent computation of experts against GPT-4 on the two MT-Bench samples. */
+export async function mtBenchReference(): Promise<ReturnType<typeof reference>> {
+  return reference(await readMtBench(MT_BENCH_HUMAN), await readMtBench(MT_BENCH_GPT4));
 }
