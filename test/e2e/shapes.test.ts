@@ -128,6 +128,32 @@ describe('the mapping form reads the other common layouts', () => {
     expect(await sql(page, `SELECT DISTINCT CAST(model_a AS VARCHAR) AS m FROM battles ORDER BY m`)).toContain('llama-7b');
   });
 
+  test('columns of other names: the form starts from its guesses, the summary says what was read', async () => {
+    const { page } = session;
+    const rows: string[][] = [['left_model', 'right_model', 'pref', 'lang']];
+    const prefs = ['left', 'right', 'same', 'left', 'left', 'right', 'same'];
+    for (let i = 0; i < 14; i++) rows.push([['p', 'q', 'r'][i % 3], ['q', 'r', 'p'][i % 3], prefs[i % 7], i % 2 ? 'en' : 'fr']);
+    const before = await loadsSoFar(page);
+    await page.getByTestId('file-input').setInputFiles(work.write('other-names.csv', csv(rows)));
+    const form = page.getByTestId('mapping-form');
+    await form.waitFor();
+    await expect.poll(() => page.getByTestId('summary-unmapped').textContent()).toMatch(/other-names\.csv\s*14 rows · 4 columns · CSV/);
+    expect(await page.getByTestId('filters-pending').textContent()).toContain("the file's columns once they are mapped");
+    expect(await page.getByTestId('map-model-a').inputValue()).toBe('left_model');
+    expect(await page.getByTestId('map-model-b').inputValue()).toBe('right_model');
+    expect(await page.getByTestId('map-winner').inputValue()).toBe('pref');
+    // "left" and "right" mean A and B by the shared rules; "same" is left for the user to say.
+    await expect.poll(() => form.getByLabel('Meaning of left').inputValue()).toBe('a');
+    expect(await form.getByLabel('Meaning of right').inputValue()).toBe('b');
+    expect(await form.getByLabel('Meaning of same').inputValue()).toBe('');
+    await form.getByLabel('Meaning of same').selectOption('tie');
+    await page.getByTestId('map-apply').click();
+    await waitForDataset(page, 'other-names.csv', before);
+    expect(await page.getByTestId('summary-unmapped').count()).toBe(0);
+    // Each 7 rows: left ×3, right ×2, same ×2.
+    expect(await summaryFigures(page)).toMatchObject({ rows: 14, votes: 14, models: 3, outcomes: { a: 6, b: 4, tie: 4 } });
+  });
+
   test('a one-hot winner in columns of other names', async () => {
     const { page } = session;
     const rows: (string | number)[][] = [['left', 'right', 'a_wins', 'b_wins', 'draw']];

@@ -23,23 +23,43 @@ export interface MappingDraft {
   weight: string;
 }
 
+/**
+ * Guesses from column names, most telling first: a side named as such (`model_a`, `response_b`,
+ * `modelA`), then a name with a side word in it (`left_model`, `first_system`, `bot_2`).
+ */
+const SIDE_GUESSES = {
+  a: [/(^|_)(a|1|left)$|model_?a/i, /(^|[^a-z0-9])(a|1|left|first)([^a-z0-9]|$)/i],
+  b: [/(^|_)(b|2|right)$|model_?b/i, /(^|[^a-z0-9])(b|2|right|second)([^a-z0-9]|$)/i],
+};
+const WINNER_GUESSES = [
+  /winner|outcome|label|chosen|preference|result/i,
+  /pref|choice|verdict|better|judge?ment|(^|[^a-z0-9])vote([^a-z0-9]|$)/i,
+];
+
 /** The form's starting point: the mapping in force, or guesses from the column names. */
 export function draftFrom(initial: ColumnMapping | null, names: readonly string[]): MappingDraft {
-  const guess = (re: RegExp, skip: string[] = []) => names.find((n) => re.test(n) && !skip.includes(n)) ?? '';
+  const guess = (res: RegExp | readonly RegExp[], skip: string[] = []) => {
+    for (const re of Array.isArray(res) ? res : [res]) {
+      const found = names.find((n) => re.test(n) && !skip.includes(n));
+      if (found) return found;
+    }
+    return '';
+  };
   const a = initial?.modelA;
   const b = initial?.modelB;
   const w = initial?.winner;
-  const modelA = a?.kind === 'column' ? a.column : initial ? '' : guess(/(^|_)(a|1|left)$|model_?a/i);
+  const modelA = a?.kind === 'column' ? a.column : initial ? '' : guess(SIDE_GUESSES.a);
+  const modelB = b?.kind === 'column' ? b.column : initial ? '' : guess(SIDE_GUESSES.b, [modelA]);
   const split = a?.kind === 'split' ? a : null;
   return {
     sides: split ? 'key' : 'columns',
     modelA,
-    modelB: b?.kind === 'column' ? b.column : initial ? '' : guess(/(^|_)(b|2|right)$|model_?b/i, [modelA]),
+    modelB,
     key: split?.column ?? guess(/(^|_)(cmp_key|pair|pair_key|matchup)$/i),
     separator: split?.separator ?? '_',
     at: split?.at ?? 'first',
     winner: w?.kind === 'one-hot' ? 'one-hot' : w?.kind === 'votes' ? 'votes' : 'column',
-    winnerColumn: w?.kind === 'column' ? w.column : initial ? '' : guess(/winner|outcome|label|chosen|preference|result/i),
+    winnerColumn: w?.kind === 'column' ? w.column : initial ? '' : guess(WINNER_GUESSES, [modelA, modelB]),
     namesModel: w?.kind === 'column' ? w.namesModel : false,
     oneHot:
       w?.kind === 'one-hot'

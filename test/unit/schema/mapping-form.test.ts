@@ -33,6 +33,29 @@ describe('the column mapping form', () => {
     expect(labelledColumns({ ...d, winner: 'votes' })).toEqual(['annotator1', 'annotator2', 'annotator3']);
   });
 
+  it.each([
+    [['left_model', 'right_model', 'pref', 'lang'], 'left_model', 'right_model', 'pref'],
+    [['id', 'first_system', 'second_system', 'choice'], 'first_system', 'second_system', 'choice'],
+    [['bot_1', 'bot_2', 'human_verdict'], 'bot_1', 'bot_2', 'human_verdict'],
+    [['modelA', 'modelB', 'vote', 'votes'], 'modelA', 'modelB', 'vote'],
+    // A side named as such comes before a name with a side word in it.
+    [['left_model', 'model_a', 'model_b', 'winner'], 'model_a', 'model_b', 'winner'],
+    [['x', 'y', 'z'], '', '', ''],
+  ])('guesses the sides and the winner of %j', (names, modelA, modelB, winner) => {
+    const d = draftFrom(null, names);
+    expect([d.modelA, d.modelB, d.winnerColumn]).toEqual([modelA, modelB, winner]);
+  });
+
+  it('keeps a mapping in force rather than guessing', () => {
+    const initial: ColumnMapping = {
+      modelA: { kind: 'split', column: 'pair', separator: '_', part: 0, at: 'first' },
+      modelB: { kind: 'split', column: 'pair', separator: '_', part: 1, at: 'first' },
+      winner: { kind: 'one-hot', columns: { a: 'a_wins', b: 'b_wins' } },
+    };
+    const d = draftFrom(initial, ['pair', 'left_model', 'right_model', 'a_wins', 'b_wins', 'winner']);
+    expect([d.modelA, d.modelB, d.winnerColumn]).toEqual(['', '', '']);
+  });
+
   it('says what is missing instead of building half a mapping', () => {
     const d = draftFrom(null, ['x', 'y']);
     expect(mappingFromDraft(d)).toEqual({ problem: 'choose the model A and model B columns' });
