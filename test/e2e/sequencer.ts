@@ -1,22 +1,23 @@
 /**
  * Browser files that run longest start first, so the two e2e workers finish together. vitest orders
  * by the durations it cached on the last run, and a fresh clone (CI) has none: there it would start
- * the large files first, and the every-lens walks (~2 min each) last, alone.
+ * the large files first, and the every-lens walks (~1.5 min each) last, alone.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Slowest first, by the whole suite's timings on a fresh clone. */
 const LONGEST_FIRST = [
-  'every-lens-conversations-genrm',
   'every-lens-others',
   'xss',
-  'loading',
-  'bad-files',
-  'hub',
+  'every-lens-conversations-genrm',
   'counting',
-  'links',
-  'leaderboard',
+  'hub',
   'topics',
+  'bad-files',
+  'links',
+  'loading',
+  'two-sources',
+  'leaderboard',
 ];
 
 const rank = (spec: TestSpecification): number => {
