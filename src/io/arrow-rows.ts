@@ -1,5 +1,6 @@
-import type { Table } from 'apache-arrow';
+import { DataType, type Table } from 'apache-arrow';
 import type { Row } from '../core/sql/connector.ts';
+import type { TimeUnit } from '../core/text/time-text.ts';
 
 /** Arrow rows as plain objects; bigint becomes number so callers never mix the two. */
 export function arrowToRows(table: Table): Row[] {
@@ -26,4 +27,11 @@ function plain(value: unknown): unknown {
     return Object.fromEntries(Object.entries(json).map(([k, v]) => [k, plain(v)]));
   }
   return value;
+}
+
+/** How a column's values read as times (its values come as epoch milliseconds), or null when they are not times. */
+export function arrowTimeUnit(type: DataType): TimeUnit | null {
+  if (DataType.isDate(type)) return 'date';
+  if (DataType.isTimestamp(type)) return type.timezone ? 'instant' : 'timestamp';
+  return null;
 }

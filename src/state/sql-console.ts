@@ -4,7 +4,8 @@
  * so the column order survives an empty result.
  */
 import type { Duck } from '../io/duckdb.ts';
-import { arrowToRows } from '../io/arrow-rows.ts';
+import { arrowTimeUnit, arrowToRows } from '../io/arrow-rows.ts';
+import { timeText } from '../core/text/time-text.ts';
 import { checkReadOnly, limitedQuery } from '../core/sql/read-only.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
 
@@ -24,6 +25,11 @@ export async function runConsoleQuery(duck: Duck, input: string): Promise<Consol
     try {
       const table = await statement.query();
       const rows = arrowToRows(table);
+      // Times as DuckDB writes them, not the epoch milliseconds Arrow hands over (the CSV too).
+      for (const field of table.schema.fields) {
+        const unit = arrowTimeUnit(field.type);
+        if (unit) for (const row of rows) row[field.name] = timeText(row[field.name], unit, { fraction: true }) ?? row[field.name];
+      }
       return {
         kind: 'rows',
         columns: table.schema.fields.map((f) => f.name),

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser.ts';
-import { dropFile, waitForDataset, closeChecked, recordDialogs } from './page-helpers.ts';
+import { dropFile, waitForDataset, closeChecked, recordDialogs, downloadText } from './page-helpers.ts';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
 
 const expected = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8'));
 const conversations = expected.samples['arena-conversations.parquet'];
@@ -18,6 +19,21 @@ async function tableRows(page: Page, name: string): Promise<Record<string, strin
   });
 }
 const num = (s: string) => Number(s.replace(/[^\d.-]/g, ''));
+
+/** The first rows' times in a file, as DuckDB's own strftime writes them (`expression` of the column), then `zone`. */
+async function firstTimes(file: string, expression: string, zone = ''): Promise<string[]> {
+  const db = await createNodeConnector();
+  try {
+    const rows = await db.query(`SELECT strftime(${expression}, '%Y-%m-%d %H:%M:%S') AS t FROM read_parquet($1) LIMIT 3`, [resolve(file)]);
+    return rows.map((r) => `${r.t}${zone}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** The text of each row card's tag for `column`, first rows first. */
+const tagTexts = (page: Page, column: string) =>
+  page.locator(`[data-testid="browse-rows"] article .tag[data-column="${column}"] bdi`).allTextContents();
 
 describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
   let session: Session;
@@ -59,6 +75,17 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     // The winner is marked on its side.
     const first = page.locator('[data-testid="browse-rows"] article[data-outcome="a"]').first();
     expect(await first.locator('section[data-side="a"] .badge').textContent()).toContain('winner');
+  });
+
+  test("lmsys' tstamp (unix seconds) is tagged as its date and time, the number kept in the tag's title", async () => {
+    const { page } = session;
+    await page.getByTestId('browse-prev').first().click();
+    await expect.poll(() => page.locator('[data-testid="browse-rows"] article').first().getAttribute('data-row-id')).toBe('0');
+    const want = await firstTimes('static-data/arena-conversations.parquet', 'make_timestamp(CAST(floor(tstamp * 1e6) AS BIGINT))', ' UTC');
+    expect((await tagTexts(page, 'tstamp')).slice(0, 3)).toEqual(want);
+    expect(
+      Number(await page.locator('[data-testid="browse-rows"] article .tag[data-column="tstamp"]').first().getAttribute('title')),
+    ).toBeGreaterThan(1e9);
   });
 
   const HOSTILE: [string, string][] = [
@@ -153,6 +180,26 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
     expect(await page.locator('[data-testid="sql-result"] [data-download="csv"]').count()).toBe(1);
   });
 
+  test('times in a result read as DuckDB writes them, on screen and in the CSV', async () => {
+    const { page } = session;
+    const r = await runSql(
+      `SELECT TIMESTAMP '2025-04-01 00:45:12.180' AS t, TIMESTAMP '2025-04-01 00:45:12' AS whole, DATE '2024-02-29' AS d,
+        TIMESTAMPTZ '2025-04-01 02:45:12+02' AS z, make_timestamp(CAST(floor(min(tstamp) * 1e6) AS BIGINT)) AS first,
+        strftime(make_timestamp(CAST(floor(min(tstamp) * 1e6) AS BIGINT)), '%Y-%m-%d %H:%M:%S.%g') AS first_text FROM battles`,
+    );
+    expect(r.state).toBe('rows');
+    const [row] = await tableRows(page, 'arena-conversations-query');
+    expect(row).toMatchObject({
+      t: '2025-04-01 00:45:12.180',
+      whole: '2025-04-01 00:45:12',
+      d: '2024-02-29',
+      z: '2025-04-01 00:45:12 UTC',
+    });
+    expect(row.first).toBe(row.first_text);
+    const text = await downloadText(page, () => page.locator('[data-testid="sql-result"] [data-download="csv"]').click());
+    expect(text).toContain('2025-04-01 00:45:12.180,2025-04-01 00:45:12,2024-02-29,2025-04-01 00:45:12 UTC');
+  });
+
   test.each([
     'DROP TABLE battles',
     'SELECT 1; DROP TABLE battles',
@@ -233,5 +280,14 @@ describe('Rows, SQL, Tools and Verdicts lenses in a real browser', () => {
       .poll(() => page.locator('[data-testid="verdict-items"] .range').textContent())
       .toBe(`rows 1–10 of ${planted.per_dataset.bffbench}`);
     expect(await page.locator('[data-testid="verdict-items"] article section[data-side="ref"] .none').count()).toBe(0);
+  });
+
+  test("a TIMESTAMP column (CompaRAG's timestamp) is tagged as its date and time, not as epoch milliseconds", async () => {
+    const { page } = session;
+    await dropFile(page, resolve('static-data/comparag-votes.parquet'));
+    await page.getByTestId('lens-browse').click();
+    await page.waitForSelector('[data-testid="browse-rows"] article .tag[data-column="timestamp"]');
+    const want = await firstTimes('static-data/comparag-votes.parquet', '"timestamp"');
+    expect((await tagTexts(page, 'timestamp')).slice(0, 3)).toEqual(want);
   });
 });
