@@ -5,7 +5,7 @@
  */
 import type { Duck } from '../io/duckdb.ts';
 import { arrowTimeUnit, arrowToRows } from '../io/arrow-rows.ts';
-import { timeText } from '../core/text/time-text.ts';
+import { withTimeText } from '../core/text/time-text.ts';
 import { checkReadOnly, limitedQuery } from '../core/sql/read-only.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
 
@@ -24,12 +24,9 @@ export async function runConsoleQuery(duck: Duck, input: string): Promise<Consol
     const statement = await duck.conn.prepare(sql);
     try {
       const table = await statement.query();
-      const rows = arrowToRows(table);
       // Times as DuckDB writes them, not the epoch milliseconds Arrow hands over (the CSV too).
-      for (const field of table.schema.fields) {
-        const unit = arrowTimeUnit(field.type);
-        if (unit) for (const row of rows) row[field.name] = timeText(row[field.name], unit, { fraction: true }) ?? row[field.name];
-      }
+      const units = new Map(table.schema.fields.flatMap((f) => (arrowTimeUnit(f.type) ? [[f.name, arrowTimeUnit(f.type)!] as const] : [])));
+      const rows = withTimeText(arrowToRows(table), units, { fraction: true });
       return {
         kind: 'rows',
         columns: table.schema.fields.map((f) => f.name),

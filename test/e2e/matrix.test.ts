@@ -96,6 +96,12 @@ describe('the matrix lens', () => {
     const seats = await votes.locator('tbody tr td:first-child').allTextContents();
     expect(new Set(seats).size).toBeGreaterThan(0);
     expect(seats.every((s) => s === 'A' || s === 'B')).toBe(true);
+    // lmsys' tstamp (unix seconds) reads as a date and time, not 1,682,294,474.599.
+    const head = (await votes.locator('thead th').allTextContents()).map((h) => h.trim());
+    const k = head.findIndex((h) => h.startsWith('tstamp'));
+    expect(k, head.join(' | ')).toBeGreaterThan(-1);
+    const stamps = await votes.locator(`tbody tr td:nth-child(${k + 1})`).allTextContents();
+    expect(stamps.filter((t) => !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{3})? UTC$/.test(t.trim()))).toEqual([]);
     await expect.poll(() => votes.getByTestId('pair-votes-totals').textContent()).toMatch(/votes \(slice: all votes\)/);
   });
 

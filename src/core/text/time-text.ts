@@ -32,3 +32,17 @@ export function duckTimeUnit(typeName: string): TimeUnit | null {
   if (/^(TIMESTAMP WITH TIME ZONE|TIMESTAMPTZ)$/.test(typeName)) return 'instant';
   return /^TIMESTAMP/.test(typeName) ? 'timestamp' : null;
 }
+
+/** Each row with its time columns (`units`) written as timeText writes them; anything that is not a time is left as it is. */
+export function withTimeText<R extends Record<string, unknown>>(
+  rows: readonly R[],
+  units: ReadonlyMap<string, TimeUnit>,
+  options: { fraction?: boolean } = {},
+): R[] {
+  if (units.size === 0) return [...rows];
+  return rows.map((row) => {
+    const out: Record<string, unknown> = { ...row };
+    for (const [column, unit] of units) if (column in out) out[column] = timeText(out[column], unit, options) ?? out[column];
+    return out as R;
+  });
+}
