@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { createNodeConnector, type NodeConnector } from '../../../src/cli/node-connector.ts';
 import { rowTags, timeUnits } from '../../../src/core/lenses/row-tags.ts';
-import { duckTimeUnit, timeText } from '../../../src/core/text/time-text.ts';
+import { duckTimeUnit, timeText, withTimeText } from '../../../src/core/text/time-text.ts';
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
 import { STATIC } from '../../fixtures/paths.ts';
 
@@ -79,5 +79,23 @@ describe("a row's tags", () => {
     const tags = rowTags(row, new Map([['c0', 'unix-seconds']]));
     expect(tags.map((t) => t.column)).toEqual(['c0', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'c9']);
     expect(tags[0]).toEqual({ column: 'c0', text: '2023-04-24 00:01:14 UTC', title: '1682294474.599' });
+  });
+
+  it('writes the time columns of a table of rows, leaving the rest and the rows given untouched', () => {
+    const rows = [
+      { at: Date.UTC(2025, 3, 1, 0, 45, 12, 180), t: 1682294474.599, n: 3 },
+      { at: null, t: 'not a time', n: 4 },
+    ];
+    const units = new Map([
+      ['at', 'timestamp' as const],
+      ['t', 'unix-seconds' as const],
+      ['missing', 'date' as const],
+    ]);
+    expect(withTimeText(rows, units, { fraction: true })).toEqual([
+      { at: '2025-04-01 00:45:12.180', t: '2023-04-24 00:01:14.599 UTC', n: 3 },
+      { at: null, t: 'not a time', n: 4 },
+    ]);
+    expect(rows[0].t).toBe(1682294474.599);
+    expect(withTimeText(rows, new Map())).toEqual(rows);
   });
 });
