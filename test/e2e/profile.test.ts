@@ -133,6 +133,24 @@ describe('the model profile', () => {
     expect(await totals.textContent()).toMatch(new RegExp(`^\\s*${first.votes.toLocaleString('en-US')} votes`));
   });
 
+  test('its votes on a file of counts: each row says how many votes it holds, as the file does', async () => {
+    const { page } = session;
+    const cards = page.locator('[data-testid="profile-votes-rows"] article');
+    await cards.first().waitFor({ timeout: 60_000 });
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    const reader = await connection.runAndReadAll(
+      `select "count" as n from read_parquet('${ARENA_COUNTS}') where model_a = $1 or model_b = $1 limit 3`,
+      [MODEL],
+    );
+    const counts = (reader.getRowObjects() as Record<string, unknown>[]).map((r) => Number(r.n));
+    connection.closeSync();
+    const shown = await cards.evaluateAll((els) =>
+      els.slice(0, 3).map((el) => el.querySelector('[data-field="weight"]')?.textContent ?? null),
+    );
+    expect(shown).toEqual(counts.map((n) => (n === 1 ? null : `${n.toLocaleString('en-US')} votes`)));
+  });
+
   test('the link opens the same profile again, and the name is reachable by keyboard', async () => {
     const { page } = session;
     const link = page.url();

@@ -54,3 +54,13 @@ export function rowTags(row: Record<string, unknown>, times: ReadonlyMap<string,
   }
   return tags;
 }
+
+/**
+ * What a row's weight says beside its pair, or null for a row of one vote: a whole number is that
+ * many votes (a row of pre-aggregated counts; every figure counts it so), anything else a weight.
+ */
+export function weightText(weight: unknown): string | null {
+  const w = Number(weight);
+  if (weight === null || weight === undefined || w === 1) return null;
+  return Number.isInteger(w) && w > 0 ? `${w.toLocaleString('en-US')} votes` : `weight ${String(weight)}`;
+}

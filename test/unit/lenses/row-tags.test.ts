@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { createNodeConnector, type NodeConnector } from '../../../src/cli/node-connector.ts';
-import { rowTags, timeUnits } from '../../../src/core/lenses/row-tags.ts';
+import { rowTags, timeUnits, weightText } from '../../../src/core/lenses/row-tags.ts';
 import { duckTimeUnit, timeText, withTimeText } from '../../../src/core/text/time-text.ts';
 import type { ColumnInfo } from '../../../src/core/schema/column.ts';
 import { STATIC } from '../../fixtures/paths.ts';
@@ -97,5 +97,16 @@ describe("a row's tags", () => {
     ]);
     expect(rows[0].t).toBe(1682294474.599);
     expect(withTimeText(rows, new Map())).toEqual(rows);
+  });
+
+  it('says a row of counts holds that many votes, and a fractional weight as a weight', () => {
+    expect([1, 194, 1670250, 0.5, 2.25, null].map(weightText)).toEqual([
+      null,
+      '194 votes',
+      '1,670,250 votes',
+      'weight 0.5',
+      'weight 2.25',
+      null,
+    ]);
   });
 });
