@@ -62,16 +62,16 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     // Elo (--method elo, and among --audit's methods) needs the votes in order, so the battles table.
     const wantsOrder = args.method === 'elo' || !!args.audit;
     const whole = boardWanted && !wantsOrder && args.where.length === 0 && !hasQuickFilter(args.quick);
-    const counted = whole && !args.hf && !process.env[DUCKDB_ONLY] ? await countParquetFile(args.file, threads) : null;
+    // The page's reader counts the columns a recognised shape names; a file read through --map goes to DuckDB.
+    const counted = whole && !args.hf && !args.map && !process.env[DUCKDB_ONLY] ? await countParquetFile(args.file, threads) : null;
     const db = counted ? null : await createNodeConnector();
     try {
       const opened =
         counted?.opened ??
-        (await loadAndRecognise(
-          db!,
-          args.hf ?? args.file,
-          args.styleControl ? { keep: 'all' } : whole ? { keep: { columns: [] }, view: true } : {},
-        ));
+        (await loadAndRecognise(db!, args.hf ?? args.file, {
+          ...(args.styleControl ? { keep: 'all' } : whole ? { keep: { columns: [] }, view: true } : {}),
+          mapping: args.map,
+        }));
       const tallied = counted?.tallied ?? (whole ? await tallyWholeFile(db!, opened) : null);
       if (!tallied) await buildBattles(db!, opened);
       const summary = tallied ? tallySummary(tallied) : await readSummary(db!);
@@ -89,7 +89,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         roundsDone: null,
         seed: args.seed,
       };
-      io.stderr(describeInput(opened.file, opened.detection, summary) + '\n');
+      io.stderr(describeInput(opened.file, opened.detection, summary, !!args.map) + '\n');
       io.stderr(sliceLine(slice, summary.votes, opened.file));
       if (args.styleControl) {
         const style = await styleBoard(db!, RAW_TABLE, opened.columns, opened.file.name, args.anchor);

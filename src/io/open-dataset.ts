@@ -7,8 +7,9 @@ import type { Connector } from '../core/sql/connector.ts';
 import { loadSource } from './load-source.ts';
 import { LoadError, type LoadedSource, type LoadProgress, type Source } from './source.ts';
 import { detectPreset, type Detection } from '../core/schema/detect.ts';
-import { mappingColumns, sideColumns, winnerColumns, type ColumnMapping } from '../core/schema/mapping.ts';
-import type { ColumnInfo, ColumnRole } from '../core/schema/column.ts';
+import { mappingColumns, sideColumns, type ColumnMapping } from '../core/schema/mapping.ts';
+import type { ColumnInfo } from '../core/schema/column.ts';
+import { mappedDetection } from '../core/schema/mapped-detection.ts';
 import { storageFor } from '../core/schema/memory-estimate.ts';
 import { derivationSources } from '../core/schema/derived.ts';
 import { buildBattles } from '../core/sql/build-battles.ts';
@@ -164,7 +165,7 @@ export async function analyse(duck: Duck, loaded: LoadedSource, options: OpenOpt
   return {
     source: loaded,
     loadedColumns,
-    detection: detection.ok ? detection : syntheticDetection(loadedColumns, mapping),
+    detection: detection.ok ? detection : mappedDetection(loadedColumns, mapping),
     mapping,
     userMapping,
     summary,
@@ -198,35 +199,5 @@ async function readSummary(db: Connector, counts: PairCounts, notes: string[]): 
     rejectedRows: rejected.reduce((s, r) => s + r.rows, 0),
     notes,
     optionalPairs: [],
-  };
-}
-
-/** A user's mapping on a file no preset knows: roles from the mapping, the rest as dimensions. */
-function syntheticDetection(columns: ColumnInfo[], mapping: ColumnMapping): Detection {
-  const generic = detectPreset([
-    { name: 'model_a', type: 'VARCHAR' },
-    { name: 'model_b', type: 'VARCHAR' },
-    { name: 'winner', type: 'VARCHAR' },
-  ]) as Detection;
-  const role = (name: string): ColumnRole =>
-    sideColumns(mapping.modelA).includes(name)
-      ? 'model_a'
-      : sideColumns(mapping.modelB).includes(name)
-        ? 'model_b'
-        : winnerColumns(mapping.winner).includes(name) || mapping.tieFlag === name
-          ? 'winner'
-          : mapping.weight === name
-            ? 'weight'
-            : 'dimension';
-  return {
-    ...generic,
-    mapping,
-    roles: columns.map((c) => ({ column: c.name, role: role(c.name) })),
-    textColumns: [],
-    dimensions: [],
-    confidence: 1,
-    why: ['columns mapped by hand'],
-    unmappedWinnerValues: [],
-    alternatives: [],
   };
 }

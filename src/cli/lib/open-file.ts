@@ -4,7 +4,8 @@
  */
 import type { ColumnInfo } from '../../core/schema/column.ts';
 import { detectPreset, type Detection } from '../../core/schema/detect.ts';
-import { mappingColumns } from '../../core/schema/mapping.ts';
+import { mappingColumns, type ColumnMapping } from '../../core/schema/mapping.ts';
+import { mappedDetection } from '../../core/schema/mapped-detection.ts';
 import type { BattlesInput } from '../../core/sql/battles.ts';
 import { buildBattles as buildBattlesTables } from '../../core/sql/build-battles.ts';
 import type { Connector } from '../../core/sql/connector.ts';
@@ -41,6 +42,8 @@ export interface LoadOptions {
   keep?: 'all but text' | 'all' | { columns: string[]; check?: (columns: ColumnInfo[]) => void };
   /** A local parquet source as a view, not loaded (ReadOptions.view): for a few queries over a few columns. */
   view?: boolean;
+  /** The columns' roles the user gave (--map), instead of the recognised shape's. */
+  mapping?: ColumnMapping;
 }
 
 /**
@@ -67,17 +70,30 @@ export async function loadAndRecognise(
       const early = detectPreset(columns);
       if (!early.ok) return columns.map((c) => c.name);
       // A column the mapping reads is loaded even when it is long text: French-Maxx's `rejected` says whether a row is a pair.
-      const mapped = new Set(mappingColumns(early.mapping));
+      const mapped = new Set(mappingColumns(options.mapping ?? early.mapping));
       if (keep === 'all but text') return columns.map((c) => c.name).filter((c) => mapped.has(c) || !early.textColumns.includes(c));
-      const wanted = new Set([...mappingColumns(early.mapping), ...keep.columns]);
+      const wanted = new Set([...mapped, ...keep.columns]);
       return columns.map((c) => c.name).filter((c) => wanted.has(c));
     },
   });
   // A view reads the file only now: a damaged page is a file error, as it is while loading.
   const recognised = recognise(db, RAW_TABLE, file.columns);
   const { columns, detection, decode } = await (options.view ? recognised.catch(readFailure(file.name, file.format)) : recognised);
-  if (!detection.ok) throw new FileError(file.name, detection.message);
+  if (options.mapping) return { file, columns, detection: withMapping(file.name, columns, detection, options.mapping), decode };
+  if (!detection.ok) throw new FileError(file.name, detection.message + '; --map says which columns hold the sides and the winner');
   return { file, columns, detection, decode };
+}
+
+/** The recognised shape read through the user's mapping, or (no preset fits) the generic shape with it. */
+function withMapping(name: string, columns: ColumnInfo[], detection: Recognised['detection'], mapping: ColumnMapping): Detection {
+  const have = new Set(columns.map((c) => c.name));
+  const missing = mappingColumns(mapping).filter((c) => !have.has(c));
+  if (missing.length)
+    throw new FileError(
+      name,
+      `--map names ${missing.map((c) => `"${c}"`).join(', ')}, not a column of the file (its columns: ${[...have].join(', ')})`,
+    );
+  return detection.ok ? { ...detection, mapping } : mappedDetection(columns, mapping);
 }
 
 /** The battlesSql input for `raw`: long text left out, except columns the caller asks to keep. */

@@ -13,6 +13,8 @@ import { METHOD_NAMES, type MethodName } from '../../core/stats/method-compare.t
 import type { CompareArgs } from './compare-sources.ts';
 import { TOPICS_EXCLUDES, topicOption, topicSeedOption } from './topics-board.ts';
 import { isMatchKeyText } from '../../core/sources/match-key.ts';
+import type { ColumnMapping } from '../../core/schema/mapping.ts';
+import { MAP_USAGE, mapOption } from './map-option.ts';
 
 export const RANK_USAGE = `usage: npm run rank -- FILE [options]
        npm run rank -- --hf OWNER/NAME [--config C] [--split S] [options]
@@ -20,6 +22,7 @@ export const RANK_USAGE = `usage: npm run rank -- FILE [options]
   --hf OWNER/NAME        a Hugging Face Hub dataset (or its page address), read as the page reads it:
                          its parquet listing, every shard of the split, only the needed columns by range
                          requests (HF_ENDPOINT points at a mirror); --config and --split choose the part
+${MAP_USAGE}
   --where COLUMN=VALUE   rate a slice, as the page's filters do; repeat to AND them. Also COLUMN=["a","b"]
                          (any of), COLUMN>=X and COLUMN<=X (numbers), COLUMN>=DATE and COLUMN<DATE;
                          struct fields as column.field
@@ -101,6 +104,7 @@ const OPTIONS = {
   'voter-cap': { type: 'string' },
   'compare-with': { type: 'string' },
   'match-key': { type: 'string' },
+  map: { type: 'string' },
   'voter-alpha': { type: 'string' },
   topics: { type: 'boolean' },
   topic: { type: 'string' },
@@ -113,6 +117,8 @@ export interface RankArgs {
   /** A local file, or (with `hf`) the Hub dataset's label. */
   file: string;
   hf?: HubRef;
+  /** --map: the columns' roles, instead of the recognised shape's. */
+  map?: ColumnMapping;
   where: string[];
   quick: QuickToggles;
   anchor?: { model: string; value: number };
@@ -193,6 +199,7 @@ export function parseRankArgs(argv: string[]): RankArgs | 'help' | { compare: Co
     ...(audit ? { audit } : {}),
     file: hf ? hf.dataset : positionals[0],
     ...(hf ? { hf } : {}),
+    ...(values.map !== undefined ? { map: mapOption(values.map) } : {}),
     where,
     quick: {
       excludeTies: !!values['exclude-ties'],

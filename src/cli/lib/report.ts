@@ -7,10 +7,12 @@ import type { Summary } from './open-file.ts';
 const SHOWN = 5;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function describeInput(file: LoadedFile, detection: Detection, summary: Summary): string {
+export function describeInput(file: LoadedFile, detection: Detection, summary: Summary, mapped = false): string {
   return (
     `${file.name}: ${file.format}, ${plural(file.rows, 'row')}, ${summary.votes} votes, ${plural(summary.models, 'model')}; ` +
-    `recognised as ${detection.preset.label} (${detection.preset.id}, confidence ${detection.confidence})`
+    (mapped
+      ? 'columns mapped by --map'
+      : `recognised as ${detection.preset.label} (${detection.preset.id}, confidence ${detection.confidence})`)
   );
 }
 

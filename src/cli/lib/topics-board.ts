@@ -36,7 +36,7 @@ const EXAMPLE_CHARS = 90;
 /** What `rank --topics` reads of rank's arguments (its seed is the clustering's), and --topic. */
 export type TopicsArgs = Pick<
   RankArgs,
-  'file' | 'hf' | 'where' | 'quick' | 'anchor' | 'bootstrapRounds' | 'seed' | 'ties' | 'intervals' | 'output'
+  'file' | 'hf' | 'map' | 'where' | 'quick' | 'anchor' | 'bootstrapRounds' | 'seed' | 'ties' | 'intervals' | 'output'
 > & {
   /** --topic: one topic's board (a broad topic or a sub-topic); null: every broad topic's. */
   topic: number | null;
@@ -85,10 +85,10 @@ export async function runTopics(args: TopicsArgs, fingerprint: string | null, io
   const db = await createNodeConnector();
   try {
     // The prompt texts stay in `raw` (the page reads them from its text table, by the same row ids).
-    const opened = await loadAndRecognise(db, args.hf ?? args.file, { keep: 'all' });
+    const opened = await loadAndRecognise(db, args.hf ?? args.file, { keep: 'all', mapping: args.map });
     await buildBattles(db, opened);
     const summary = await readSummary(db);
-    io.stderr(describeInput(opened.file, opened.detection, summary) + '\n');
+    io.stderr(describeInput(opened.file, opened.detection, summary, !!args.map) + '\n');
     const d = describeSql(RAW_TABLE);
     const prompt = promptSource(readColumns(await db.query(d.sql, d.params)));
     if (!prompt)
