@@ -18,6 +18,8 @@ import { aggregateSql, DIALECTS, sqlLiteral, WINNER_LABEL } from '../core/sql/ag
 import { UsageError } from './lib/errors.ts';
 import { battlesInput, buildBattles, loadAndRecognise, readSummary, type OpenedFile } from './lib/open-file.ts';
 import { choiceOption, listOption, parseOptions } from './lib/options.ts';
+import { mapOption } from './lib/map-option.ts';
+import type { ColumnMapping } from '../core/schema/mapping.ts';
 import { describeInput, inputWarnings } from './lib/report.ts';
 import { isEntry, processIo, reportError, runAsEntry, type Io } from './lib/run.ts';
 import { createNodeConnector } from './node-connector.ts';
@@ -29,32 +31,37 @@ export const AGGREGATE_USAGE = `usage: npm run aggregate -- INPUT... OUTPUT [--b
   --by COLS    columns to keep as slices of the counts (e.g. language,judge)
   --sql D      print the aggregation as SQL for engine D instead of writing a file
   --table NAME the table the printed SQL reads (default votes; dots separate catalog.schema.table)
+  --map M      the columns' roles, for inputs no preset knows: the page's map= (its JSON, or the whole link
+               copied after the mapping form); see npm run rank -- --help
 `;
 
 const OPTIONS = {
   by: { type: 'string' },
   sql: { type: 'string' },
   table: { type: 'string' },
+  map: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 // Output columns, and names the page's detection would read as a role: a --by column cannot take them.
 const TAKEN = new Set(['model_a', 'model_b', 'winner', 'count', ...WINNER_SYNONYMS, ...WEIGHT_SYNONYMS, ...SIDE_SYNONYMS.flat()]);
 
-export type AggregateArgs =
+export type AggregateArgs = (
   | { mode: 'file'; inputs: string[]; output: string; format: 'parquet' | 'csv'; by: string[] }
-  | { mode: 'sql'; inputs: string[]; dialect: (typeof DIALECTS)[number]; table: string; by: string[] };
+  | { mode: 'sql'; inputs: string[]; dialect: (typeof DIALECTS)[number]; table: string; by: string[] }
+) & { /** --map: the columns' roles, instead of the recognised shape's. */ map?: ColumnMapping };
 
 export function parseAggregateArgs(argv: string[]): AggregateArgs | 'help' {
   const { values, positionals } = parseOptions(argv, OPTIONS);
   if (values.help) return 'help';
   const by = listOption('by', values.by);
+  const map = values.map !== undefined ? { map: mapOption(values.map) } : {};
   const clash = by.find((c) => TAKEN.has(c.toLowerCase()));
   if (clash) throw new UsageError(`--by: "${clash}" would be read as a role column of the counts file; rename it first`);
   if (values.sql !== undefined) {
     if (positionals.length === 0) throw new UsageError('INPUT is missing');
     const dialect = choiceOption('sql', values.sql, DIALECTS, 'duckdb');
-    return { mode: 'sql', inputs: positionals, dialect, table: values.table ?? 'votes', by };
+    return { mode: 'sql', inputs: positionals, dialect, table: values.table ?? 'votes', by, ...map };
   }
   if (values.table !== undefined) throw new UsageError('--table only goes with --sql');
   if (positionals.length < 2) throw new UsageError(positionals.length === 0 ? 'INPUT and OUTPUT are missing' : 'OUTPUT is missing');
@@ -63,7 +70,7 @@ export function parseAggregateArgs(argv: string[]): AggregateArgs | 'help' {
   if (!ext) throw new UsageError(`OUTPUT must end in .parquet or .csv, got "${output}"`);
   const inputs = positionals.slice(0, -1);
   if (inputs.some((i) => resolve(i) === resolve(output))) throw new UsageError(`OUTPUT "${output}" is also an INPUT`);
-  return { mode: 'file', inputs, output, format: ext === 'csv' ? 'csv' : 'parquet', by };
+  return { mode: 'file', inputs, output, format: ext === 'csv' ? 'csv' : 'parquet', by, ...map };
 }
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
@@ -85,21 +92,24 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
               args.inputs,
             ),
         },
+        mapping: args.map,
       });
       const mapped = mappingColumns(opened.detection.mapping);
       const roleBy = args.by.find((c) => mapped.includes(c));
       if (roleBy) throw new UsageError(`--by: "${roleBy}" is a model or winner column of the input, not a slice`);
       if (args.mode === 'sql') {
         io.stderr(
-          `mapping recognised from ${opened.file.name} as ${opened.detection.preset.label} (${opened.detection.preset.id}); ` +
-            `winner labels come from its values: rows with other labels are left out\n`,
+          args.map
+            ? `mapping from --map: rows whose winner has no label in it are left out\n`
+            : `mapping recognised from ${opened.file.name} as ${opened.detection.preset.label} (${opened.detection.preset.id}); ` +
+                `winner labels come from its values: rows with other labels are left out\n`,
         );
         io.stdout(aggregateSql({ table: args.table, mapping: opened.detection.mapping, by: args.by, dialect: args.dialect }) + ';\n');
         return 0;
       }
       await buildBattles(db, opened, args.by);
       const summary = await readSummary(db);
-      io.stderr(describeInput(opened.file, opened.detection, summary) + '\n');
+      io.stderr(describeInput(opened.file, opened.detection, summary, !!args.map) + '\n');
       for (const w of inputWarnings(opened.file, summary)) io.stderr(`warning: ${w}\n`);
       const cells = await writeCounts(db, opened, args.by, args.output, args.format);
       const bytes = (await stat(args.output)).size;

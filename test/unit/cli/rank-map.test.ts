@@ -4,7 +4,10 @@
  * (model_a, model_b, winner): the two boards must be the same records, and a slice the same slice.
  */
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { main } from '../../../src/cli/rank.ts';
+import { main as aggregate } from '../../../src/cli/aggregate.ts';
+import { createNodeConnector } from '../../../src/cli/node-connector.ts';
 import { writeMapping } from '../../../src/core/view/url-mapping.ts';
 import type { ColumnMapping } from '../../../src/core/schema/mapping.ts';
 import { run, tempDir, write, type BoardRecord } from './helpers.ts';
@@ -45,6 +48,16 @@ async function board(...argv: string[]): Promise<{ records: BoardRecord[]; stder
   return { records: JSON.parse(r.stdout).models, stderr: r.stderr };
 }
 
+/** A counts file's rows, in a fixed order, its slice column read as `lang`. */
+async function countRows(file: string, slice: string) {
+  const db = await createNodeConnector();
+  try {
+    return await db.query(`SELECT model_a, model_b, winner, "count", "${slice}" AS lang FROM read_csv($1) ORDER BY ALL`, [file]);
+  } finally {
+    db.close();
+  }
+}
+
 describe('rank --map', () => {
   it('rates a file of other column names as the same votes in the recognised shape', async () => {
     const mapped = await board(files.own, '--map', MAP);
@@ -82,5 +95,22 @@ describe('rank --map', () => {
     const badSide = await run(main, files.own, '--map', '{"a":1}');
     expect(badSide.stderr).toContain('--map: "a" must be a column name');
     for (const r of [missing, notJson, badSide]) expect(r.code).not.toBe(0);
+  });
+
+  it('aggregate --map writes the counts the same votes in the recognised shape give, and its SQL reads the mapping', async () => {
+    const [mapped, reference] = [join(dir, 'mapped.counts.csv'), join(dir, 'reference.counts.csv')];
+    const m = await run(aggregate, files.own, mapped, '--by', 'lang', '--map', MAP);
+    expect(m.code, m.stderr).toBe(0);
+    expect(m.stderr).toContain('columns mapped by --map');
+    const canonical = await run(aggregate, files.canonical, reference, '--by', 'language');
+    expect(canonical.code, canonical.stderr).toBe(0);
+    const want = await countRows(reference, 'language');
+    expect(await countRows(mapped, 'lang')).toEqual(want);
+    expect(want.reduce((n, r) => n + Number(r.count), 0)).toBe(1200);
+    const sql = await run(aggregate, files.own, '--sql', 'duckdb', '--map', MAP);
+    expect(sql.code, sql.stderr).toBe(0);
+    expect(sql.stderr).toContain('mapping from --map');
+    expect(sql.stdout).toContain('"left_model"');
+    expect(sql.stdout).toContain("'same'");
   });
 });
