@@ -36,7 +36,8 @@ async function openSource(path: string | HubRef, io: Io): Promise<{ db: NodeConn
   const db = await createNodeConnector();
   try {
     // Every column stays in `raw`: the key may be a long prompt text that battles leaves out.
-    const opened = await loadAndRecognise(db, path, { keep: 'all' });
+    // --compare-with takes no --map: a file no preset fits is refused without pointing to it.
+    const opened = await loadAndRecognise(db, path, { keep: 'all', mapHint: false });
     await buildBattles(db, opened);
     io.stderr(describeInput(opened.file, opened.detection, await readSummary(db)) + '\n');
     return { db, opened };

@@ -44,6 +44,8 @@ export interface LoadOptions {
   view?: boolean;
   /** The columns' roles the user gave (--map), instead of the recognised shape's. */
   mapping?: ColumnMapping;
+  /** Whether a shape no preset fits points to --map (false where the command has no --map). */
+  mapHint?: boolean;
 }
 
 /**
@@ -80,7 +82,11 @@ export async function loadAndRecognise(
   const recognised = recognise(db, RAW_TABLE, file.columns);
   const { columns, detection, decode } = await (options.view ? recognised.catch(readFailure(file.name, file.format)) : recognised);
   if (options.mapping) return { file, columns, detection: withMapping(file.name, columns, detection, options.mapping), decode };
-  if (!detection.ok) throw new FileError(file.name, detection.message + '; --map says which columns hold the sides and the winner');
+  if (!detection.ok)
+    throw new FileError(
+      file.name,
+      detection.message + (options.mapHint === false ? '' : '; --map says which columns hold the sides and the winner'),
+    );
   return { file, columns, detection, decode };
 }
 

@@ -94,7 +94,11 @@ describe('rank --map', () => {
     expect(notJson.stderr).toContain(`--map takes the mapping's JSON or a link with map=, got "left_model,right_model"`);
     const badSide = await run(main, files.own, '--map', '{"a":1}');
     expect(badSide.stderr).toContain('--map: "a" must be a column name');
-    for (const r of [missing, notJson, badSide]) expect(r.code).not.toBe(0);
+    // --compare-with takes no --map, so its refusal does not point there.
+    const compared = await run(main, files.own, '--compare-with', files.canonical);
+    expect(compared.stderr).toContain('no known shape fits');
+    expect(compared.stderr).not.toContain('--map');
+    for (const r of [missing, notJson, badSide, compared]) expect(r.code).not.toBe(0);
   });
 
   it('aggregate --map writes the counts the same votes in the recognised shape give, and its SQL reads the mapping', async () => {
