@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { closeChecked, dropFile, loadsSoFar, openOnSample, summaryFigures, waitForDataset } from './page-helpers.ts';
 import type { Session } from './browser.ts';
 import { csv, parquetFrom, workDir } from './fixtures/hostile-files.ts';
+import { main as rank } from '../../src/cli/rank.ts';
 
 /**
  * The published shapes as users drop them: a file with one needed column missing is named for what
@@ -152,6 +153,21 @@ describe('the mapping form reads the other common layouts', () => {
     expect(await page.getByTestId('summary-unmapped').count()).toBe(0);
     // Each 7 rows: left ×3, right ×2, same ×2.
     expect(await summaryFigures(page)).toMatchObject({ rows: 14, votes: 14, models: 3, outcomes: { a: 6, b: 4, tie: 4 } });
+    // The same mapping on the command line: the summary's command, run on the same file, counts the same votes.
+    await page.locator('[data-testid="dataset-summary"] details.columns > summary').click();
+    const command = (await page.getByTestId('rank-command').textContent()) ?? '';
+    const map = /^npm run rank -- other-names\.csv --map '(.*)'$/.exec(command)?.[1];
+    expect(map, command).toBeDefined();
+    let out = '';
+    const code = await rank([work.path('other-names.csv'), '--map', map!, '--json', '--bootstrap', '0'], {
+      stdout: (t) => void (out += t),
+      stderr: () => undefined,
+    });
+    expect(code).toBe(0);
+    const models = JSON.parse(out).models as { model: string; wins: number; losses: number; ties: number }[];
+    expect(models.map((m) => m.model).sort()).toEqual(['p', 'q', 'r']);
+    expect(models.reduce((n, m) => n + m.wins + m.losses + m.ties, 0) / 2).toBe(14);
+    expect(models.reduce((n, m) => n + m.ties, 0) / 2).toBe(4);
   });
 
   test('a one-hot winner in columns of other names', async () => {
