@@ -57,6 +57,10 @@ describe('loading files of every kind', () => {
     const form = session.page.getByTestId('mapping-form');
     await form.waitFor();
     await expect.poll(() => session.page.getByTestId('error').textContent()).toContain('odd.csv');
+    // Guessed from names that say it: the verdict and the votes per row; the sides are not named as such.
+    expect(await session.page.getByTestId('map-winner').inputValue()).toBe('verdict');
+    expect(await session.page.getByTestId('map-weight').inputValue()).toBe('n');
+    expect(await session.page.getByTestId('map-model-a').inputValue()).toBe('');
     await session.page.getByTestId('map-model-a').selectOption('contender');
     await session.page.getByTestId('map-model-b').selectOption('opponent');
     await session.page.getByTestId('map-winner').selectOption('verdict');

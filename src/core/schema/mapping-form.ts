@@ -67,7 +67,8 @@ export function draftFrom(initial: ColumnMapping | null, names: readonly string[
         : { a: guess(/winner_model_a|^a_wins?$/i), b: guess(/winner_model_b|^b_wins?$/i), tie: guess(/winner_tie|^tie$/i) },
     votes: w?.kind === 'votes' ? [...w.columns] : names.filter((n) => /^(annotator|judge|rater)_?\d+(_response)?$/i.test(n)),
     labels: w?.kind === 'column' || w?.kind === 'votes' ? { ...w.labels } : {},
-    weight: initial?.weight ?? '',
+    // Only names that say it: a wrong weight would set every row aside as invalid.
+    weight: initial ? (initial.weight ?? '') : guess(/^(count|n|num_votes|n_votes|weight)$/i),
   };
 }
 

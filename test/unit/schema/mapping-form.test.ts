@@ -46,14 +46,20 @@ describe('the column mapping form', () => {
     expect([d.modelA, d.modelB, d.winnerColumn]).toEqual([modelA, modelB, winner]);
   });
 
+  it('guesses a votes-per-row column only from a name that says it', () => {
+    expect(draftFrom(null, ['left', 'right', 'pref', 'count']).weight).toBe('count');
+    expect(draftFrom(null, ['left', 'right', 'pref', 'N']).weight).toBe('N');
+    expect(draftFrom(null, ['left', 'right', 'pref', 'n_turns', 'votes_a']).weight).toBe('');
+  });
+
   it('keeps a mapping in force rather than guessing', () => {
     const initial: ColumnMapping = {
       modelA: { kind: 'split', column: 'pair', separator: '_', part: 0, at: 'first' },
       modelB: { kind: 'split', column: 'pair', separator: '_', part: 1, at: 'first' },
       winner: { kind: 'one-hot', columns: { a: 'a_wins', b: 'b_wins' } },
     };
-    const d = draftFrom(initial, ['pair', 'left_model', 'right_model', 'a_wins', 'b_wins', 'winner']);
-    expect([d.modelA, d.modelB, d.winnerColumn]).toEqual(['', '', '']);
+    const d = draftFrom(initial, ['pair', 'left_model', 'right_model', 'a_wins', 'b_wins', 'winner', 'count']);
+    expect([d.modelA, d.modelB, d.winnerColumn, d.weight]).toEqual(['', '', '', '']);
   });
 
   it('says what is missing instead of building half a mapping', () => {
