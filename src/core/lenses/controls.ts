@@ -7,7 +7,7 @@
  * sum_assistant_b_tokens) as a per-side difference, A side minus B side.
  */
 import type { ColumnInfo } from '../schema/column.ts';
-import { isNumericType, parseDuckType, type DuckType } from '../schema/duckdb-type.ts';
+import { isNumericType, tryParseDuckType, type DuckType } from '../schema/duckdb-type.ts';
 import type { ControlSpec } from '../sql/control-votes.ts';
 import { checkControls, parseControl } from '../sql/control-votes.ts';
 import type { Dimension } from '../view/dimensions.ts';
@@ -108,7 +108,7 @@ function numericAt(columns: readonly ColumnInfo[], path: readonly string[]): boo
 
 function leafType(columns: readonly ColumnInfo[], path: readonly string[]): DuckType | undefined {
   const c = columns.find((x) => x.name === path[0]);
-  let t = c && safeParse(c.type);
+  let t = c && tryParseDuckType(c.type);
   for (const f of path.slice(1)) t = t?.kind === 'struct' ? t.fields.find((x) => x.name === f)?.type : undefined;
   return t;
 }
@@ -124,7 +124,7 @@ function sidePairs(columns: readonly ColumnInfo[]): ControlChoice[] {
     else if (isNumericType(t)) numeric.push(path.map((p) => p.replaceAll('.', '\u0000')).join('.'));
   };
   for (const c of columns) {
-    const t = CANONICAL.has(c.name) ? undefined : safeParse(c.type);
+    const t = CANONICAL.has(c.name) ? undefined : tryParseDuckType(c.type);
     if (t) walk(t, [c.name]);
   }
   const have = new Set(numeric);
@@ -140,14 +140,6 @@ function sidePairs(columns: readonly ColumnInfo[]): ControlChoice[] {
     }
   }
   return out;
-}
-
-function safeParse(type: string): DuckType | undefined {
-  try {
-    return parseDuckType(type);
-  } catch {
-    return undefined;
-  }
 }
 
 const way = (x: number) => `${Math.abs(x).toFixed(1)} points ${x >= 0 ? 'higher' : 'lower'}`;

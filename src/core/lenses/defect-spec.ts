@@ -6,7 +6,7 @@
  * them are in defects.ts.
  */
 import type { ColumnInfo } from '../schema/column.ts';
-import { isBooleanType, isConversationType, parseDuckType, type DuckType } from '../schema/duckdb-type.ts';
+import { isBooleanType, isConversationType, tryParseDuckType } from '../schema/duckdb-type.ts';
 import { quoteIdent } from '../sql/quote.ts';
 
 export interface DefectLabel {
@@ -61,19 +61,11 @@ const ROW_DIMENSIONS: [string, string][] = [
 ];
 export const LENGTH_BUCKETS = ['< 200 chars', '200–499 chars', '500–999 chars', '1,000–1,999 chars', '≥ 2,000 chars'];
 
-const typeOf = (c: ColumnInfo): DuckType | null => {
-  try {
-    return parseDuckType(c.type);
-  } catch {
-    return null;
-  }
-};
-
 /** Label columns, dimensions and their SQL, from the columns of battles and the text columns of the file. */
 export function defectSpec(columns: readonly ColumnInfo[], textColumns: readonly ColumnInfo[] = []): DefectSpec {
   const bools = columns.filter((c) => {
-    const t = typeOf(c);
-    return t !== null && isBooleanType(t);
+    const t = tryParseDuckType(c.type);
+    return t !== undefined && isBooleanType(t);
   });
   const names = new Set(bools.map((c) => c.name));
   const sided = bools.map((c) => /^conv_(.+)_a$/.exec(c.name)?.[1]).filter((q): q is string => !!q && names.has(`conv_${q}_b`));
@@ -116,7 +108,9 @@ export function defectSpec(columns: readonly ColumnInfo[], textColumns: readonly
       needsText: true,
       order: LENGTH_BUCKETS,
     });
-  const conv = textColumns.find((c) => c.name === 'conversation_a' && isConversationType(typeOf(c) ?? { kind: 'scalar', name: '' }));
+  const conv = textColumns.find(
+    (c) => c.name === 'conversation_a' && isConversationType(tryParseDuckType(c.type) ?? { kind: 'scalar', name: '' }),
+  );
   if (!have.has('multi_turn') && !have.has('is_multi_turn') && conv) {
     dims.push({
       id: 'turns',
@@ -133,7 +127,7 @@ const PROMPTS = ['messages', 'opening_msg', 'prompt', 'question', 'conversation_
 function promptColumn(textColumns: readonly ColumnInfo[]): TextColumn | undefined {
   for (const name of PROMPTS) {
     const c = textColumns.find((x) => x.name === name);
-    const t = c && typeOf(c);
+    const t = c && tryParseDuckType(c.type);
     if (c && t) return { column: c.name, conversation: isConversationType(t) };
   }
   return undefined;
@@ -143,7 +137,7 @@ function promptColumn(textColumns: readonly ColumnInfo[]): TextColumn | undefine
 export function defectText(spec: DefectSpec, textColumns: readonly ColumnInfo[], table: string): DefectText {
   const col = (name: string): TextColumn | undefined => {
     const c = textColumns.find((x) => x.name === name);
-    const t = c && typeOf(c);
+    const t = c && tryParseDuckType(c.type);
     return c && t ? { column: c.name, conversation: isConversationType(t) } : undefined;
   };
   const pairs: [string, string, string, string][] =

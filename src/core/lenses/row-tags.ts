@@ -3,11 +3,9 @@
  * as `column value`, times read as times (core/text/time-text.ts).
  */
 import type { ColumnInfo } from '../schema/column.ts';
-import { parseDuckType } from '../schema/duckdb-type.ts';
+import { tryParseDuckType } from '../schema/duckdb-type.ts';
 import { timeColumn } from '../sql/time-windows.ts';
 import { duckTimeUnit, timeText, type TimeUnit } from '../text/time-text.ts';
-
-export type { TimeUnit };
 
 export interface RowTag {
   column: string;
@@ -20,27 +18,19 @@ export interface RowTag {
 const SHOWN_ELSEWHERE = new Set(['row_id', 'model_a', 'model_b', 'outcome', 'weight', 'total']);
 const MOST_TAGS = 8;
 
-function typeName(c: ColumnInfo): string | null {
-  try {
-    const t = parseDuckType(c.type);
-    return t.kind === 'scalar' ? t.name : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The columns whose values are times: every DATE and TIMESTAMP column, and the time column the Over time lens reads as unix seconds. */
 export function timeUnits(columns: readonly ColumnInfo[]): Map<string, TimeUnit> {
   const units = new Map<string, TimeUnit>();
   for (const c of columns) {
-    const name = typeName(c);
-    const unit = name && duckTimeUnit(name);
+    const t = tryParseDuckType(c.type);
+    const unit = t?.kind === 'scalar' ? duckTimeUnit(t.name) : null;
     if (unit) units.set(c.name, unit);
   }
   const time = timeColumn(columns);
   if (time?.unit === 'unix-seconds') units.set(time.name, 'unix-seconds');
   return units;
 }
+
 /** The row's tags: its other scalar columns, in order, at most eight; a time as its reading, the stored value in `title`. */
 export function rowTags(row: Record<string, unknown>, times: ReadonlyMap<string, TimeUnit>): RowTag[] {
   const tags: RowTag[] = [];

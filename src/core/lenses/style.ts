@@ -6,7 +6,7 @@
  * `^\s*\d+\.\s` (per line), bold `\*\*[^*\n]+\*\*` plus `__[^_\n]+__`. Length is in characters
  * of the whole answer (FastChat counts tokens; the normalised difference hardly differs).
  */
-import { isConversationType, parseDuckType, type DuckType } from '../schema/duckdb-type.ts';
+import { isConversationType, tryParseDuckType } from '../schema/duckdb-type.ts';
 import type { ColumnInfo } from '../schema/column.ts';
 import type { Row } from '../sql/connector.ts';
 import { quoteIdent } from '../sql/quote.ts';
@@ -70,7 +70,7 @@ export function answerColumns(columns: readonly ColumnInfo[]): { a: AnswerColumn
   const pair = answerPair(columns);
   if (!pair) return null;
   const read = (name: string): AnswerColumn => {
-    const type = safeParse(columns.find((c) => c.name === name)!.type);
+    const type = tryParseDuckType(columns.find((c) => c.name === name)!.type);
     if (type && isConversationType(type) && type.kind === 'list' && type.item.kind === 'struct') {
       const fields = type.item.fields.map((f) => f.name);
       const content = fields.find((f) => f.toLowerCase() === 'content')!;
@@ -216,12 +216,4 @@ export function styleProfile(rows: StyleRows): StyleProfileRow[] {
   return votes.models
     .map((model, j) => ({ model, answers: total[j], length: avg(0, j), headers: avg(1, j), lists: avg(2, j), bold: avg(3, j) }))
     .sort((x, y) => y.length - x.length || (x.model < y.model ? -1 : 1));
-}
-
-function safeParse(type: string): DuckType | undefined {
-  try {
-    return parseDuckType(type);
-  } catch {
-    return undefined;
-  }
 }

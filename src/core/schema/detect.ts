@@ -1,6 +1,6 @@
 import type { ColumnInfo, ColumnRole, ColumnRoleEntry } from './column.ts';
 import { findColumn } from './column.ts';
-import { isConversationType, parseDuckType, typeAtPath, type DuckType } from './duckdb-type.ts';
+import { isConversationType, tryParseDuckType, typeAtPath } from './duckdb-type.ts';
 import { winnerColumns, type ColumnMapping, type SideSource, type WinnerSource } from './mapping.ts';
 import type { Outcome } from '../outcome.ts';
 import type { DimensionHint, Preset } from './preset.ts';
@@ -174,7 +174,7 @@ function matchPreset(preset: Preset, columns: readonly ColumnInfo[]): Match | un
 
 function isText(c: ColumnInfo, preset: Preset): boolean {
   if (preset.text.some((t) => t.toLowerCase() === c.name.toLowerCase())) return true;
-  const type = safeParse(c.type);
+  const type = tryParseDuckType(c.type);
   if (!type) return false;
   if (isConversationType(type)) return true;
   return TEXT_NAME.test(c.name) && (type.kind === 'list' || (type.kind === 'scalar' && type.name === 'VARCHAR'));
@@ -192,16 +192,8 @@ function roleOf(c: ColumnInfo, m: ColumnMapping, text: string[], preset: Preset)
 
 function hasPath(columns: readonly ColumnInfo[], path: readonly string[]): boolean {
   const col = columns.find((c) => c.name === path[0]);
-  const type = col && safeParse(col.type);
+  const type = col && tryParseDuckType(col.type);
   return type !== undefined && typeAtPath(type, path.slice(1)) !== undefined;
-}
-
-function safeParse(type: string): DuckType | undefined {
-  try {
-    return parseDuckType(type);
-  } catch {
-    return undefined;
-  }
 }
 
 function failure(columns: readonly ColumnInfo[], presets: readonly Preset[]): DetectionFailure {

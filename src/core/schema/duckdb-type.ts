@@ -14,6 +14,15 @@ export function parseDuckType(text: string): DuckType {
   return t;
 }
 
+/** parseDuckType, or undefined for a type this parser cannot read (a column of it is simply not offered). */
+export function tryParseDuckType(text: string): DuckType | undefined {
+  try {
+    return parseDuckType(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The type reached by following struct fields; undefined when a step does not exist. */
 export function typeAtPath(type: DuckType, fields: readonly string[]): DuckType | undefined {
   let t: DuckType | undefined = type;

@@ -10,7 +10,7 @@
  * Columns of other types (VARCHAR dates, structs) do not count. The canonical columns never do.
  */
 import type { ColumnInfo } from '../schema/column.ts';
-import { isNumericType, isTemporalType, parseDuckType } from '../schema/duckdb-type.ts';
+import { isNumericType, isTemporalType, tryParseDuckType } from '../schema/duckdb-type.ts';
 import { BATTLES_TABLE } from './battles.ts';
 import type { Row } from './connector.ts';
 import { quoteIdent } from './quote.ts';
@@ -25,26 +25,18 @@ export interface TimeColumn {
 export const TIME_COLUMN_NAMES = ['tstamp', 'timestamp', 'created_at'] as const;
 const CANONICAL = new Set(['row_id', 'model_a', 'model_b', 'outcome', 'weight']);
 
-function typeOf(c: ColumnInfo) {
-  try {
-    return parseDuckType(c.type);
-  } catch {
-    return null;
-  }
-}
-
 /** The column the lens reads time from, or null when battles has none (see the rule above). */
 export function timeColumn(columns: readonly ColumnInfo[]): TimeColumn | null {
   const usable = columns.filter((c) => !CANONICAL.has(c.name));
   for (const name of TIME_COLUMN_NAMES) {
     const c = usable.find((x) => x.name === name) ?? usable.find((x) => x.name.toLowerCase() === name);
-    const t = c && typeOf(c);
+    const t = c && tryParseDuckType(c.type);
     if (!c || !t) continue;
     if (isTemporalType(t)) return { name: c.name, unit: 'temporal' };
     if (isNumericType(t)) return { name: c.name, unit: 'unix-seconds' };
   }
   const any = usable.find((c) => {
-    const t = typeOf(c);
+    const t = tryParseDuckType(c.type);
     return !!t && isTemporalType(t);
   });
   return any ? { name: any.name, unit: 'temporal' } : null;

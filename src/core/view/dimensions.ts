@@ -9,7 +9,7 @@ import {
   isNumericType,
   isStringType,
   isTemporalType,
-  parseDuckType,
+  tryParseDuckType,
   typeAtPath,
   type DuckType,
 } from '../schema/duckdb-type.ts';
@@ -64,7 +64,7 @@ const INTEGER = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UI
 export const pathKey = (path: readonly string[]): string => path.join('.');
 
 export function decideDimensions(input: DimensionInput): Dimension[] {
-  const types = new Map(input.columns.map((c) => [c.name, safeParse(c.type)]));
+  const types = new Map(input.columns.map((c) => [c.name, tryParseDuckType(c.type)]));
   const distinct = (name: string): number | undefined =>
     input.distinct instanceof Map ? input.distinct.get(name) : (input.distinct as Record<string, number> | undefined)?.[name];
   const out: Dimension[] = [];
@@ -171,11 +171,3 @@ function resolve(path: readonly string[], types: Map<string, DuckType | undefine
 const isInteger = (t: DuckType) => t.kind === 'scalar' && INTEGER.test(t.name);
 const integerFlag = (kind: DimensionKind, type: DuckType): { integer?: boolean } =>
   kind === 'number' && isInteger(type) ? { integer: true } : {};
-
-function safeParse(type: string): DuckType | undefined {
-  try {
-    return parseDuckType(type);
-  } catch {
-    return undefined; // a type this parser cannot read is simply not offered
-  }
-}
