@@ -29,9 +29,12 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** How a column's values read as times (its values come as epoch milliseconds), or null when they are not times. */
-export function arrowTimeUnit(type: DataType): TimeUnit | null {
-  if (DataType.isDate(type)) return 'date';
-  if (DataType.isTimestamp(type)) return type.timezone ? 'instant' : 'timestamp';
-  return null;
+/** The table's columns whose values are times (they come as epoch milliseconds), with how each reads. */
+export function arrowTimeUnits(table: Table): Map<string, TimeUnit> {
+  const units = new Map<string, TimeUnit>();
+  for (const { name, type } of table.schema.fields) {
+    if (DataType.isDate(type)) units.set(name, 'date');
+    else if (DataType.isTimestamp(type)) units.set(name, type.timezone ? 'instant' : 'timestamp');
+  }
+  return units;
 }

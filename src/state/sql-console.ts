@@ -4,7 +4,7 @@
  * so the column order survives an empty result.
  */
 import type { Duck } from '../io/duckdb.ts';
-import { arrowTimeUnit, arrowToRows } from '../io/arrow-rows.ts';
+import { arrowTimeUnits, arrowToRows } from '../io/arrow-rows.ts';
 import { withTimeText } from '../core/text/time-text.ts';
 import { checkReadOnly, limitedQuery } from '../core/sql/read-only.ts';
 import { readableDuckError } from '../io/duck-errors.ts';
@@ -25,8 +25,7 @@ export async function runConsoleQuery(duck: Duck, input: string): Promise<Consol
     try {
       const table = await statement.query();
       // Times as DuckDB writes them, not the epoch milliseconds Arrow hands over (the CSV too).
-      const units = new Map(table.schema.fields.flatMap((f) => (arrowTimeUnit(f.type) ? [[f.name, arrowTimeUnit(f.type)!] as const] : [])));
-      const rows = withTimeText(arrowToRows(table), units, { fraction: true });
+      const rows = withTimeText(arrowToRows(table), arrowTimeUnits(table), { fraction: true });
       return {
         kind: 'rows',
         columns: table.schema.fields.map((f) => f.name),
