@@ -1,4 +1,5 @@
-import { choleskySolve } from './cholesky.ts';
+import { choleskyInverse } from './cholesky.ts';
+import { multiplyInto } from './matrix-vector.ts';
 import { factorWithRidge, maximiseLikelihood, pinReference } from './newton-maximise.ts';
 import type { PairLikelihood } from './pair-likelihood.ts';
 import type { PairTable } from './pair-table.ts';
@@ -11,9 +12,10 @@ const MAX_CHORD_STEPS = 200;
 /**
  * One comparison group's bootstrap rounds (bootstrap.ts says why each step is what it is): each
  * round draws Poisson counts for the group's pairs into a table that also holds the prior's
- * pairs, then refits from the prior fit of all votes by the chord iteration with that fit's
- * Hessian factor. Everything a round touches is allocated once here: a round allocates nothing
- * unless its steps stall (a new factor) or it falls back to Newton.
+ * pairs, then refits from the prior fit of all votes by the chord iteration with the inverse of
+ * that fit's Hessian (a step is one product with it, matrix-vector.ts). Everything a round
+ * touches is allocated once here: a round allocates nothing unless its steps stall (a new
+ * inverse) or it falls back to Newton.
  */
 export class GroupRounds {
   /** The group's pairs and, after them, one pair per member against the virtual opponent (see withPrior). */
@@ -21,11 +23,12 @@ export class GroupRounds {
   private readonly sampler: PoissonSampler;
   /** The group's pairs' winsI, winsJ and ties in `table`: where each round's draw goes. */
   private readonly drawn: Float64Array[];
-  /** The prior fit of all votes, each round's start, and the Cholesky factor of its negative Hessian. */
+  /** The prior fit of all votes, each round's start, and the inverse of its negative Hessian (reference pinned). */
   private readonly start: Float64Array;
-  private readonly factor: Float64Array;
+  private readonly inverse: Float64Array;
   private readonly x: Float64Array;
   private readonly g: Float64Array;
+  private readonly step: Float64Array;
 
   /**
    * `group`: the group's pairs (local indices); `fitted`: its maximum-likelihood parameters (θ,
@@ -56,9 +59,10 @@ export class GroupRounds {
     start.set(fitted.subarray(m), m + 1);
     const prior = maximiseLikelihood(likelihood, this.table, { start });
     this.start = prior.x;
-    this.factor = prior.factor;
+    this.inverse = choleskyInverse(prior.factor, this.start.length);
     this.x = new Float64Array(this.start.length);
     this.g = new Float64Array(this.start.length);
+    this.step = new Float64Array(this.start.length);
   }
 
   /** One round's parameters from `random`'s draws (θ of the members first): scratch, valid until the next round. */
@@ -69,33 +73,33 @@ export class GroupRounds {
     return this.solve();
   }
 
-  /** Chord iteration from the prior fit of all votes with its Hessian factor; a new factor if the steps stop shrinking. */
+  /** Chord iteration from the prior fit of all votes with its inverse Hessian; a new one if the steps stop shrinking. */
   private solve(): Float64Array {
-    const { table, x, g, likelihood } = this,
+    const { table, x, g, step, likelihood } = this,
       ref = table.modelCount - 1,
       size = x.length;
     x.set(this.start);
-    let factor = this.factor,
+    let inverse = this.inverse,
       previous = Infinity;
     for (let it = 0; it < MAX_CHORD_STEPS; it++) {
       likelihood.derivatives(table, x, g, null);
       g[ref] = 0;
-      choleskySolve(factor, size, g);
-      let step = 0;
+      multiplyInto(inverse, size, g, step);
+      let longest = 0;
       for (let k = 0; k < size; k++) {
-        x[k] += g[k];
-        const move = Math.abs(g[k]);
-        if (move > step) step = move;
+        x[k] += step[k];
+        const move = Math.abs(step[k]);
+        if (move > longest) longest = move;
       }
-      if (step <= this.stepTolerance) return x;
-      if (step > 0.5 * previous && it >= 2) {
+      if (longest <= this.stepTolerance) return x;
+      if (longest > 0.5 * previous && it >= 2) {
         const h = new Float64Array(size * size);
         likelihood.derivatives(table, x, g, h);
         pinReference(h, size, ref);
         factorWithRidge(h, size);
-        factor = h;
+        inverse = choleskyInverse(h, size);
       }
-      previous = step;
+      previous = longest;
     }
     let total = 0;
     for (const column of [table.winsI, table.winsJ, table.ties]) for (let p = 0; p < column.length; p++) total += column[p];

@@ -14,9 +14,9 @@ import type { StatsWarning } from './stats-warning.ts';
  * aggregated cell of n votes gets Poisson(n), and summing cells (both seat orders, tie and
  * both_bad) keeps it exact. It differs from multinomial resampling only in that the total varies
  * (by ±√N), which is negligible for intervals. Each round is refitted from the full-data MLE by a
- * chord iteration that keeps the full-data Hessian factor (Kelley 1995, Iterative Methods for
- * Linear and Nonlinear Equations, §5.4): O(pairs + models²) a step; the factor is refreshed only
- * if the steps stop shrinking.
+ * chord iteration that keeps the full-data Hessian, inverted once (Kelley 1995, Iterative Methods
+ * for Linear and Nonlinear Equations, §5.4): O(pairs + models²) a step; the inverse is refreshed
+ * only if the steps stop shrinking.
  * Every round is fitted with a weak prior (Coulom 2008, Whole-History Rating, §3.2, and his
  * BayesElo: virtual games against a virtual player): each model gets PRIOR_VOTES virtual votes,
  * half won and half lost, against one virtual opponent whose strength is the reference. So every
