@@ -1,3 +1,5 @@
+import { dot } from './matrix-vector.ts';
+
 /**
  * Dense Cholesky factorisation A = L Lᵀ of a symmetric positive-definite n×n matrix stored
  * row-major in a Float64Array (Golub & Van Loan, Matrix Computations, alg. 4.2.1).
@@ -17,27 +19,6 @@ export function choleskyFactor(a: Float64Array, n: number): boolean {
     }
   }
   return true;
-}
-
-/**
- * Σ_{k<len} x[p+k]·y[q+k] in four running sums: one sum is a chain of dependent additions that
- * waits on each one's latency, and these dot products are nearly all of a factorisation's time
- * (and of a solve's first half).
- */
-function dot(x: Float64Array, p: number, y: Float64Array, q: number, len: number): number {
-  let s0 = 0,
-    s1 = 0,
-    s2 = 0,
-    s3 = 0,
-    k = 0;
-  for (; k + 3 < len; k += 4) {
-    s0 += x[p + k] * y[q + k];
-    s1 += x[p + k + 1] * y[q + k + 1];
-    s2 += x[p + k + 2] * y[q + k + 2];
-    s3 += x[p + k + 3] * y[q + k + 3];
-  }
-  for (; k < len; k++) s0 += x[p + k] * y[q + k];
-  return s0 + s1 + (s2 + s3);
 }
 
 /** Solves L Lᵀ x = b in place (b becomes x), given the factor from choleskyFactor. */
