@@ -24,29 +24,45 @@ export interface KMeansFit {
   cohesion: number;
 }
 
+/** Four running sums, so the additions do not each wait on the one before (about twice as fast). */
 function dot(a: Float32Array, ai: number, b: Float32Array, bi: number, dims: number): number {
-  let s = 0;
-  for (let d = 0; d < dims; d++) s += a[ai + d] * b[bi + d];
-  return s;
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0,
+    d = 0;
+  for (; d + 3 < dims; d += 4) {
+    s0 += a[ai + d] * b[bi + d];
+    s1 += a[ai + d + 1] * b[bi + d + 1];
+    s2 += a[ai + d + 2] * b[bi + d + 2];
+    s3 += a[ai + d + 3] * b[bi + d + 3];
+  }
+  for (; d < dims; d++) s0 += a[ai + d] * b[bi + d];
+  return s0 + s1 + (s2 + s3);
 }
 
 /**
  * Greedy k-means++ (as scikit-learn): each new centre is the best of 2 + ln k candidates drawn by
  * D² sampling, the one leaving the least total D², so two centres rarely start in one true cluster.
+ * Fills cosines[i·k + c] with row i's cosine to centre c: the first assignment needs no more.
  */
-function seedCentroids(p: Points, k: number, random: Random): Float32Array {
+function seedCentroids(p: Points, k: number, random: Random, cosines: Float64Array): Float32Array {
   const { data, dims, rows } = p;
   const n = rows.length;
   const centroids = new Float32Array(k * dims);
   const best = new Float64Array(n).fill(-Infinity);
   const tries = 2 + Math.floor(Math.log(k));
   const d2 = (s: number) => Math.max(0, 1 - s) ** 2;
+  // The rows' cosines to the picked candidate (a row itself, so the new centre's), and to the one being tried.
+  let picked = new Float64Array(n);
+  let tried = new Float64Array(n);
   let pick = Math.floor(random.next() * n);
+  for (let i = 0; i < n; i++) picked[i] = dot(data, rows[i] * dims, data, rows[pick] * dims, dims);
   for (let c = 0; c < k; c++) {
     centroids.set(data.subarray(rows[pick] * dims, rows[pick] * dims + dims), c * dims);
     let total = 0;
     for (let i = 0; i < n; i++) {
-      const s = dot(data, rows[i] * dims, centroids, c * dims, dims);
+      const s = (cosines[i * k + c] = picked[i]);
       if (s > best[i]) best[i] = s;
       total += d2(best[i]);
     }
@@ -63,10 +79,11 @@ function seedCentroids(p: Points, k: number, random: Random): Float32Array {
         }
       }
       let pot = 0;
-      for (let i = 0; i < n; i++) pot += d2(Math.max(best[i], dot(data, rows[i] * dims, data, rows[cand] * dims, dims)));
+      for (let i = 0; i < n; i++) pot += d2(Math.max(best[i], (tried[i] = dot(data, rows[i] * dims, data, rows[cand] * dims, dims))));
       if (pot < bestPot) {
         bestPot = pot;
         pick = cand;
+        [picked, tried] = [tried, picked];
       }
     }
   }
@@ -94,17 +111,31 @@ export function assign(p: Points, centroids: Float32Array, k: number, labels: In
   return cohesion;
 }
 
-function update(p: Points, labels: Int32Array, k: number, centroids: Float32Array): void {
+/**
+ * Each centroid whose cluster `changed` (all when null) becomes its rows' mean scaled to unit length;
+ * the others have the same rows in the same order, so the same centroid.
+ */
+function update(p: Points, labels: Int32Array, k: number, centroids: Float32Array, changed: Uint8Array | null): void {
   const { data, dims, rows } = p;
   const sums = new Float64Array(k * dims);
   for (let i = 0; i < rows.length; i++) {
+    if (changed && !changed[labels[i]]) continue;
     const off = rows[i] * dims,
       c = labels[i] * dims;
-    for (let d = 0; d < dims; d++) sums[c + d] += data[off + d];
+    let d = 0;
+    // Each dimension's sum takes the rows in order, as one addition at a time would: four lanes a step.
+    for (; d + 3 < dims; d += 4) {
+      sums[c + d] += data[off + d];
+      sums[c + d + 1] += data[off + d + 1];
+      sums[c + d + 2] += data[off + d + 2];
+      sums[c + d + 3] += data[off + d + 3];
+    }
+    for (; d < dims; d++) sums[c + d] += data[off + d];
   }
   for (let c = 0; c < k; c++) {
+    if (changed && !changed[c]) continue;
     let s = 0;
-    for (let d = 0; d < dims; d++) s += sums[c * dims + d] ** 2;
+    for (let d = 0; d < dims; d++) s += sums[c * dims + d] * sums[c * dims + d];
     // An empty cluster keeps its old centroid.
     if (s === 0) continue;
     const inv = 1 / Math.sqrt(s);
@@ -112,25 +143,96 @@ function update(p: Points, labels: Int32Array, k: number, centroids: Float32Arra
   }
 }
 
+/**
+ * Lloyd's iterations, each row's cosines looked at again only where its label may change: the
+ * labels are those of a full search every iteration, found with a fraction of the dot products.
+ * For a row x and a centroid that moved by δ, |x·c_new − x·c_old| ≤ ‖x‖·δ, so a lower bound on
+ * the row's cosine to its own centroid and an upper bound on its cosine to each other one follow
+ * every move (Elkan, 2003, "Using the triangle inequality to accelerate k-means", on
+ * similarities). A centroid whose bound stays below the row's own cosine by MARGIN cannot take the
+ * row and its cosine is not computed.
+ */
 export function kmeans(p: Points, k: number, seed: number, restarts = 3, iterations = 30): KMeansFit {
   const random = seededRandom(seed);
+  const { data, dims, rows } = p;
+  const n = rows.length;
+  const norms = new Float64Array(n);
+  for (let i = 0; i < n; i++) norms[i] = Math.sqrt(dot(data, rows[i] * dims, data, rows[i] * dims, dims));
   let best: KMeansFit | null = null;
   for (let r = 0; r < restarts; r++) {
-    const centroids = seedCentroids(p, k, random);
-    const labels = new Int32Array(p.rows.length);
-    let cohesion = assign(p, centroids, k, labels);
+    // own[i]: a lower bound on row i's cosine to its centroid; above[i·k + c]: an upper bound on its cosine to centroid c.
+    const above = new Float64Array(n * k);
+    const centroids = seedCentroids(p, k, random, above);
+    const labels = new Int32Array(n);
+    const own = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let bestC = 0,
+        bestS = -Infinity;
+      for (let c = 0; c < k; c++) {
+        const s = above[i * k + c];
+        if (s > bestS) {
+          bestS = s;
+          bestC = c;
+        }
+      }
+      labels[i] = bestC;
+      own[i] = bestS;
+    }
+    const previous = new Float32Array(centroids.length);
+    const moves = new Float64Array(k);
+    // The clusters that gained or lost a row in the last assignment (null: all, at first).
+    let changed: Uint8Array | null = null;
     for (let it = 0; it < iterations; it++) {
-      update(p, labels, k, centroids);
-      const before = labels.slice();
-      cohesion = assign(p, centroids, k, labels);
+      previous.set(centroids);
+      update(p, labels, k, centroids, changed);
+      changed = new Uint8Array(k);
+      let most = 0;
+      for (let c = 0; c < k; c++) {
+        let m = 0;
+        for (let d = 0; d < dims; d++) m += (centroids[c * dims + d] - previous[c * dims + d]) ** 2;
+        most = Math.max(most, (moves[c] = Math.sqrt(m)));
+      }
+      if (most === 0) break;
       let moved = 0;
-      for (let i = 0; i < labels.length; i++) if (labels[i] !== before[i]) moved++;
+      for (let i = 0; i < n; i++) {
+        const label = labels[i],
+          at = i * k,
+          norm = norms[i];
+        own[i] -= norm * moves[label];
+        let rival = -Infinity;
+        for (let c = 0; c < k; c++) if (c !== label) rival = Math.max(rival, (above[at + c] += norm * moves[c]));
+        if (own[i] > rival + MARGIN) continue;
+        // Exact cosines: the own centroid's, then each other one's that may still come near it.
+        let bestS = (own[i] = above[at + label] = dot(data, rows[i] * dims, centroids, label * dims, dims));
+        let bestC = label;
+        for (let c = 0; c < k; c++) {
+          if (c === label || above[at + c] <= own[i] - MARGIN) continue;
+          const s = (above[at + c] = dot(data, rows[i] * dims, centroids, c * dims, dims));
+          // The first of the highest cosines, as a search of every centroid in order picks.
+          if (s > bestS || (s === bestS && c < bestC)) {
+            bestS = s;
+            bestC = c;
+          }
+        }
+        if (bestC !== label) {
+          labels[i] = bestC;
+          own[i] = bestS;
+          changed[label] = changed[bestC] = 1;
+          moved++;
+        }
+      }
       if (moved === 0) break;
     }
+    // The cosines to the final centroids, as a full search's last pass sums them.
+    let cohesion = 0;
+    for (let i = 0; i < n; i++) cohesion += dot(data, rows[i] * dims, centroids, labels[i] * dims, dims);
     if (!best || cohesion > best.cohesion) best = { k, centroids, labels, cohesion };
   }
   return best!;
 }
+
+/** Far above the rounding of the bounds (about 1e-15), far below the gaps between cosines that decide a label. */
+const MARGIN = 1e-9;
 
 /**
  * Mean silhouette (Rousseeuw, 1987) with distance 1 − cosine, exact yet O(n·k·d): for unit vectors
