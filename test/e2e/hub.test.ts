@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import { appUrl, openSession, type Session } from './browser.ts';
-import { summaryFigures, waitForDataset, waitForRatings } from './page-helpers.ts';
+import { loadsSoFar, summaryFigures, waitForDataset, waitForRatings } from './page-helpers.ts';
 import { FILE_HOST, HUB, refuseOtherHosts, startFakeHub, type FakeDataset, type FakeHub } from './fake-hub.ts';
 import { createNodeConnector } from '../../src/cli/node-connector.ts';
 import { PUBLIC_DATASETS } from '../../src/core/hub/public-datasets.ts';
@@ -112,12 +112,22 @@ describe('a Hub dataset opened by name, with the Hub answered on loopback', () =
     expect(connect.split(/\s+/).slice(1)).toEqual(["'self'", ...HUB_CONNECT_ORIGINS]);
   });
 
-  test('?hf= opens every sample shape, across all its shards, as the generator planted it', async () => {
+  test('?hf= and the Hub box open every sample shape, across all its shards, as the generator planted it', async () => {
     const { page } = session;
-    for (const c of cases) {
+    for (const [k, c] of cases.entries()) {
       // On the leaderboard, so no lens reads more of the file (text) while the bytes are compared.
-      await page.goto(appUrl(`?hf=${c.id}&lens=leaderboard`));
-      await waitForDataset(page, c.id);
+      if (k === 0) {
+        await page.goto(appUrl(`?hf=${c.id}&lens=leaderboard`));
+        await waitForDataset(page, c.id);
+      } else {
+        // The others on the same page, as a user opens one after another (a page load each cost the suite ~20 s).
+        const before = await loadsSoFar(page);
+        await page.getByTestId('hub-menu').selectOption({ label: 'Hub dataset…' });
+        await page.getByTestId('hub-input').fill(c.id);
+        await page.getByRole('button', { name: 'Open', exact: true }).click();
+        await waitForDataset(page, c.id, before);
+        await expect.poll(() => page.url()).toContain(`hf=${c.id}`);
+      }
       const figures = await summaryFigures(page);
       expect({ file: c.file, ...figures }).toMatchObject({
         file: c.file,
