@@ -8,16 +8,18 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Slowest first, by the whole suite's timings on a fresh clone. */
 const LONGEST_FIRST = [
   'every-lens-others',
-  'xss',
   'every-lens-conversations-genrm',
   'counting',
-  'hub',
   'topics',
-  'bad-files',
-  'links',
+  'xss',
   'loading',
+  'hub',
+  'links',
+  'bad-files',
   'two-sources',
   'leaderboard',
+  'shapes',
+  'hosted',
 ];
 
 const rank = (spec: TestSpecification): number => {
