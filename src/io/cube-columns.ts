@@ -1,10 +1,12 @@
 /**
- * The slice cube's rows (cubeRowsSql) from DuckDB's Arrow answer into the columns CubeCounts codes.
+ * The page's cubes from DuckDB's Arrow answers: the slice cube's rows (cubeRowsSql) into the columns
+ * CubeCounts codes, the pair × day cube's (pairDaysSql) into DayCounts' rows.
  * A BIGINT becomes a number only while it is exact; past 2^53 it stays a bigint, which CubeCounts
  * leaves to SQL.
  */
 import type { Table } from 'apache-arrow';
 import type { CubeColumns, CubeValue } from '../core/tally/cube-counts.ts';
+import type { DayRows } from '../core/tally/day-counts.ts';
 
 export function cubeColumnsFromArrow(table: Table, models: readonly string[], paths: readonly (readonly string[])[]): CubeColumns {
   const column = (name: string) => {
@@ -23,4 +25,14 @@ export function cubeColumnsFromArrow(table: Table, models: readonly string[], pa
     return { path, values };
   });
   return { models, a: numbers('a'), b: numbers('b'), outcome: numbers('outcome'), weight: numbers('weight'), dims };
+}
+
+/** The pair × day cube's rows (pairDaysSql) from DuckDB's Arrow answer. */
+export function dayRowsFromArrow(table: Table, models: readonly string[]): DayRows {
+  const numbers = (name: string) => {
+    const vector = table.getChild(name);
+    if (!vector) throw new Error(`pair × day rows: no column ${name}`);
+    return Float64Array.from(vector.toArray() as ArrayLike<number>, Number);
+  };
+  return { models, a: numbers('a'), b: numbers('b'), outcome: numbers('outcome'), day: numbers('day'), weight: numbers('weight') };
 }

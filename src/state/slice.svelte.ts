@@ -2,8 +2,9 @@
  * The current slice: the filters and quick toggles as one bound condition on `battles`, and the
  * pair counts it holds. A filter that does not fit the loaded data (a tampered or stale link) is
  * dropped with a note naming it, never turned into SQL text. Once a dataset is read, its slice cube
- * is built behind the page; filters it serves count from it. Before DuckDB holds the rows, the
- * counting worker's filter cube answers the filters it covers (fromTally).
+ * is built behind the page; filters it serves count from it, and a date range counts from the
+ * pair × day cube of its column. Before DuckDB holds the rows, the counting worker's filter cube
+ * answers the filters it covers (fromTally).
  */
 import type { Duck } from '../io/duckdb.ts';
 import { mark } from '../io/marks.ts';
@@ -23,7 +24,9 @@ import {
   type SliceCube,
 } from '../core/sql/slice-cube.ts';
 import { CubeCounts } from '../core/tally/cube-counts.ts';
-import { cubeColumnsFromArrow } from '../io/cube-columns.ts';
+import { DayCounts } from '../core/tally/day-counts.ts';
+import { pairDaysSql } from '../core/sql/pair-days.ts';
+import { cubeColumnsFromArrow, dayRowsFromArrow } from '../io/cube-columns.ts';
 import type { SqlCondition } from '../core/sql/statement.ts';
 import { describeSql, readColumns } from '../core/sql/summary.ts';
 import { dropModelsBelow, minVotesInForce, type DroppedModel } from '../core/stats/min-votes.ts';
@@ -34,7 +37,7 @@ import type { QuickToggles } from '../core/view/view-state.ts';
 import { earlySlice, type EarlyFilters } from '../core/view/early-filters.ts';
 
 const NO_FILTER: SqlCondition = { sql: '', params: [] };
-/** A cube up to this many rows is also held in the page (~25 bytes a row), to count filters without a query. */
+/** A cube up to this many rows is also held in the page (~25 bytes a row), to count filters without a query; so is a pair × day cube. */
 const CODED_CUBE_ROWS = 1_000_000;
 
 export class SliceStore {
@@ -52,8 +55,12 @@ export class SliceStore {
   sliced = $state(false);
   /** Why filters were dropped; stays until the user dismisses it or changes the filters. */
   problem = $state<string | null>(null);
-  /** What counted the slice: the counting worker's tally (before DuckDB holds the rows) or DuckDB; null before any. */
-  countedBy = $state<'tally' | 'duckdb' | null>(null);
+  /**
+   * What counted the slice: the counting worker's tally (before DuckDB holds the rows), the page's
+   * own cubes once DuckDB built them (outcome cells, slice cube, pair × day cube), or a query to
+   * DuckDB; null before any.
+   */
+  countedBy = $state<'tally' | 'page' | 'duckdb' | null>(null);
 
   /** The dataset `columns` describe (the filter panel waits for them to match). */
   columnsOf = $state.raw<OpenedDataset | null>(null);
@@ -63,6 +70,8 @@ export class SliceStore {
   dayCube = $state.raw<SliceCube | null>(null);
   /** The cube's rows held here, for the filters it counts without a query. */
   private cubeCounts: CubeCounts | null = null;
+  /** Each date column's pair × day cube held here, for a date range counted without a query. */
+  private dayCounts: DayCounts[] = [];
   private generation = 0;
   private cubes = 0;
 
@@ -74,6 +83,7 @@ export class SliceStore {
     this.cube = null;
     this.dayCube = null;
     this.cubeCounts = null;
+    this.dayCounts = [];
     this.where = NO_FILTER;
     this.countedBy = null;
   }
@@ -103,6 +113,7 @@ export class SliceStore {
       this.cube = null;
       this.dayCube = null;
       this.cubeCounts = null;
+      this.dayCounts = [];
       void this.buildCube(duck, dataset);
     }
     let applied = filters;
@@ -121,15 +132,24 @@ export class SliceStore {
     const outcomes = where.sql ? outcomesOnly(inForce) : null;
     const counted = outcomes
       ? withoutOutcomes(dataset.counts, outcomes)
-      : where.sql && table
-        ? (this.cubeCounts?.counts(inForce) ?? null)
+      : where.sql
+        ? ((table ? this.cubeCounts?.counts(inForce) : null) ?? this.countDates(inForce))
         : null;
     const counts = !where.sql ? dataset.counts : (counted ?? (await readCounts(duck.urgent, where, dataset.counts.models, table)));
     if (generation !== this.generation) return applied;
     if (where.sql) mark('slice-counted');
     this.settle(counts, applied.length > 0, quick, where.sql ? where : NO_FILTER);
-    this.countedBy = 'duckdb';
+    this.countedBy = counted ? 'page' : 'duckdb';
     return applied;
+  }
+
+  /** A date range (and excluded outcomes) from its column's pair × day cube; null when none holds it. */
+  private countDates(filters: readonly Filter[]): PairCounts | null {
+    for (const days of this.dayCounts) {
+      const counts = days.counts(filters);
+      if (counts) return counts;
+    }
+    return null;
   }
 
   /** Shows `counts` as the slice: models under the minimum of votes listed apart. */
@@ -146,6 +166,17 @@ export class SliceStore {
     const { votes, models } = countsTotals(counts);
     this.votes = votes;
     this.models = models;
+  }
+
+  /** Each date column's pair × day cube, held while it has at most CODED_CUBE_ROWS rows (an Arrow answer, no table). */
+  private async holdDays(duck: Duck, dataset: OpenedDataset): Promise<void> {
+    for (const day of dayColumns(this.columns, dataset.detection.dimensions, dataset.detection.preset.ignored)) {
+      const sql = pairDaysSql(day, CODED_CUBE_ROWS);
+      if (!sql) continue;
+      const rows = await duck.arrow(sql);
+      if (this.columnsOf !== dataset) return;
+      if (rows.numRows <= CODED_CUBE_ROWS) this.dayCounts.push(new DayCounts([day.column], dayRowsFromArrow(rows, dataset.counts.models)));
+    }
   }
 
   /** Builds the dataset's cube on the ordinary lane (filters meanwhile read battles); a failure only costs speed. */
@@ -182,6 +213,7 @@ export class SliceStore {
         const rows = await duck.arrow(cubeRowsSql(cube, paths));
         if (this.cube === cube) this.cubeCounts = new CubeCounts(cubeColumnsFromArrow(rows, dataset.counts.models, paths));
       }
+      await this.holdDays(duck, dataset);
     } catch (error) {
       console.warn('slice cube not built; filters read battles', error);
     } finally {

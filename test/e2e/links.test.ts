@@ -5,10 +5,28 @@ import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, openSession, type Session } from './browser.ts';
 import { closeChecked, dropFile, leaderboardCsv, openOnSample, waitForDataset, waitForRatings } from './page-helpers.ts';
+import { createNodeConnector } from '../../src/cli/node-connector.ts';
+import { buildBattles, loadAndRecognise } from '../../src/cli/lib/open-file.ts';
+import { BATTLES_TABLE } from '../../src/core/sql/battles.ts';
+import { filtersSql, type Filter } from '../../src/core/sql/filters.ts';
+import { readCounts } from '../../src/core/sql/pair-counts.ts';
+import { describeSql, readColumns } from '../../src/core/sql/summary.ts';
 
 const planted = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'utf8')).samples['arena-conversations.parquet'].planted;
 
 const sliceVotes = async (page: Page) => Number(await page.getByTestId('slice-figures').getAttribute('data-votes'));
+
+/** The votes DuckDB counts in Node on the sample's battles (built by the real pipeline) under `filters`. */
+async function sampleVotesWhere(filters: Filter[]): Promise<number> {
+  const db = await createNodeConnector();
+  try {
+    await buildBattles(db, await loadAndRecognise(db, resolve('static-data/arena-conversations.parquet')));
+    const columns = readColumns(await db.query(describeSql(BATTLES_TABLE).sql));
+    return (await readCounts(db, filtersSql(filters, columns))).n.reduce((sum, n) => sum + n, 0);
+  } finally {
+    db.close();
+  }
+}
 
 describe('views are links', () => {
   let session: Session;
@@ -48,6 +66,53 @@ describe('views are links', () => {
       expect(await fresh.page.locator('[data-testid="filter-chips"]').textContent()).toContain('French');
     } finally {
       await fresh.close();
+    }
+  });
+
+  test('a date range is counted in the page from its pair × day cube, as DuckDB counts it, and reopens from the link', async () => {
+    const fresh = await openOnSample();
+    try {
+      const { page } = fresh;
+      // The page's cubes are held once the slice cube's mark is set.
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByName('arena-lens:slice-cube').length)).toBe(1);
+      const field = (bound: string) => page.locator(`[data-kind="date"][data-dimension="tstamp"] input[data-bound="${bound}"]`);
+      // Its ends come with the votes per day.
+      await expect.poll(() => field('from').getAttribute('max')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const [first, last] = [await field('from').getAttribute('min'), await field('from').getAttribute('max')];
+      const middle = new Date((Date.parse(first!) + Date.parse(last!)) / 2).toISOString().slice(0, 10);
+      const setDay = async (bound: string, day: string) => {
+        await field(bound).fill(day);
+        await field(bound).dispatchEvent('change');
+      };
+      await setDay('from', middle);
+      const from: Filter = { kind: 'date', path: ['tstamp'], from: middle };
+      await expect.poll(() => sliceVotes(page)).toBe(await sampleVotesWhere([from]));
+      expect(await page.getByTestId('filters-aside').getAttribute('data-counted-by')).toBe('page');
+      // "to" is the last day shown: the filter ends the day after it.
+      const lastDay = new Date(Date.parse(middle) + 6 * 86_400_000).toISOString().slice(0, 10);
+      await setDay('to', lastDay);
+      const week: Filter = { ...from, to: new Date(Date.parse(lastDay) + 86_400_000).toISOString().slice(0, 10) };
+      const weekVotes = await sampleVotesWhere([week]);
+      await expect.poll(() => sliceVotes(page)).toBe(weekVotes);
+      expect(weekVotes).toBeGreaterThan(0);
+      expect(await page.getByTestId('filters-aside').getAttribute('data-counted-by')).toBe('page');
+      await page.getByTestId('quick-exclude-ties').check();
+      await expect.poll(() => sliceVotes(page)).toBe(await sampleVotesWhere([week, { kind: 'exclude-outcomes', outcomes: ['tie'] }]));
+      expect(await page.getByTestId('filters-aside').getAttribute('data-counted-by')).toBe('page');
+      await waitForRatings(page);
+      const csv = await leaderboardCsv(page);
+      const again = await openSession();
+      try {
+        await again.page.goto(page.url());
+        await waitForDataset(again.page, 'arena-conversations.parquet');
+        await expect.poll(() => sliceVotes(again.page)).toBe(await sliceVotes(page));
+        await waitForRatings(again.page);
+        expect(await leaderboardCsv(again.page)).toBe(csv);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await closeChecked(fresh);
     }
   });
 

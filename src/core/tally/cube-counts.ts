@@ -10,6 +10,7 @@
  * this code once, mostly before the JIT has compiled it, so what it reads is what it costs.
  */
 import { OUTCOME_CODE, OUTCOMES } from '../outcome.ts';
+import { cellsOfSortedRows, hitCellCounts, type Cells } from './cells.ts';
 import type { Filter } from '../sql/filters.ts';
 import type { PairCounts } from '../stats/pair-counts.ts';
 import type { ValueCount, ValueCounts } from '../sql/dimension-stats.ts';
@@ -73,28 +74,17 @@ export class CubeCounts {
   private readonly cellOf: Int32Array;
   private readonly weight: Float64Array;
   private readonly battles: Float64Array | null;
-  private readonly cells: { a: Int32Array; b: Int32Array; outcome: Uint8Array };
+  private readonly cells: Cells;
   private readonly dims = new Map<string, CodedDimension>();
   private readonly grouped: Grouped | null;
 
   /** `maxKeys`: the most keys that group the rows (0: rows always visited, as tests check that path too). */
   constructor(columns: CubeColumns, maxKeys = MAX_KEYS) {
     const rows = columns.a.length;
-    const { a, b, outcome } = columns;
     this.models = [...columns.models];
     this.weight = Float64Array.from(columns.weight);
     this.battles = columns.rows ? Float64Array.from(columns.rows) : null;
-    this.cellOf = new Int32Array(rows);
-    const firstRows: number[] = [];
-    for (let r = 0; r < rows; r++) {
-      if (r === 0 || a[r] !== a[r - 1] || b[r] !== b[r - 1] || outcome[r] !== outcome[r - 1]) firstRows.push(r);
-      this.cellOf[r] = firstRows.length - 1;
-    }
-    this.cells = {
-      a: Int32Array.from(firstRows, (r) => a[r]),
-      b: Int32Array.from(firstRows, (r) => b[r]),
-      outcome: Uint8Array.from(firstRows, (r) => outcome[r]),
-    };
+    ({ cellOf: this.cellOf, cells: this.cells } = cellsOfSortedRows(columns.a, columns.b, columns.outcome));
     for (const dim of columns.dims) {
       if ('codes' in dim) {
         this.dims.set(JSON.stringify(dim.path), coded(dim.dictionary, dim.codes));
@@ -276,7 +266,7 @@ export class CubeCounts {
           hit[c] = 1;
         }
       }
-      return this.pairCounts(sums, hit);
+      return hitCellCounts(this.models, this.cells, sums, hit);
     }
     const driver = this.mostSelective(passing);
     const others = passing.filter((p) => p !== driver);
@@ -299,29 +289,7 @@ export class CubeCounts {
       const { starts, rows } = driver.dim.byValue!;
       for (let c = 0; c < driver.mask.length; c++) if (driver.mask[c]) visit(starts[c], starts[c + 1], rows);
     }
-    return this.pairCounts(sums, hit);
-  }
-
-  /** The cells summed (those hit) as pair counts. */
-  private pairCounts(sums: Float64Array, hit: Uint8Array): PairCounts {
-    // Locals, not property reads: a click runs this once, interpreted, over some 90,000 cells.
-    const { a, b, outcome } = this.cells;
-    let found = 0;
-    for (let cell = 0; cell < hit.length; cell++) found += hit[cell];
-    // Every cell hit (a filter keeping most rows): copies, not a loop.
-    if (found === hit.length) return { models: this.models, a: a.slice(), b: b.slice(), outcome: outcome.slice(), n: sums };
-    const outA = new Int32Array(found),
-      outB = new Int32Array(found),
-      outOutcome = new Uint8Array(found),
-      n = new Float64Array(found);
-    for (let cell = 0, k = 0; cell < hit.length; cell++) {
-      if (!hit[cell]) continue;
-      outA[k] = a[cell];
-      outB[k] = b[cell];
-      outOutcome[k] = outcome[cell];
-      n[k++] = sums[cell];
-    }
-    return { models: this.models, a: outA, b: outB, outcome: outOutcome, n };
+    return hitCellCounts(this.models, this.cells, sums, hit);
   }
 
   /** The filter whose passing values hold the fewest rows (null: none, or none that beats a full pass). */
