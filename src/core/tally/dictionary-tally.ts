@@ -34,9 +34,11 @@ export function tallyDictionaryRows(tally: VoteTally, chunks: readonly Dictionar
   for (let t = 0; t < met.length; t++) {
     let rest = met[t];
     for (let c = chunks.length - 1; c >= 0; c--) {
-      const digit = rest % radix[c];
-      rest = (rest - digit) / radix[c];
-      codes[c][t] = codeOf[c][digit];
+      // Integer arithmetic: keys stay below KEY_LIMIT.
+      const base = radix[c],
+        next = (rest / base) | 0;
+      codes[c][t] = codeOf[c][rest - next * base];
+      rest = next;
     }
     rowsMet[t] = counts[met[t]];
   }

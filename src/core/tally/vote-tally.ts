@@ -91,16 +91,27 @@ export class VoteTally {
     count: number,
   ): Int32Array {
     const k = this.columns.length;
-    const keys = Int32Array.from({ length: count }, (_, r) => codes[0][r]);
+    // A loop, not Int32Array.from with a mapper: a file's row groups bring millions of tuples here
+    // (20M battles of 150 models: 11M), and the mapped copy took a quarter of the counting's time.
+    const keys = new Int32Array(count);
+    const first = codes[0];
+    for (let r = 0; r < count; r++) keys[r] = first[r];
     for (let c = 1; c < k; c++) this.folds[c].fold(keys, codes[c], count);
+    // Locals: note() grows these arrays in place.
+    const tupleRows = this.rows,
+      tupleWeight = this.weight,
+      tupleInvalid = this.invalid,
+      firstCodes = this.codes[0];
+    let total = 0;
     for (let r = 0; r < count; r++) {
       const t = keys[r];
-      if (t >= this.rows.length || this.codes[0][t] === -1) this.note(t, codes, r, k);
-      this.rows[t] += rows[r];
-      this.weight[t] += weight[r];
-      this.invalid[t] += invalid[r];
-      this.totalRows += rows[r];
+      if (t >= tupleRows.length || firstCodes[t] === -1) this.note(t, codes, r, k);
+      tupleRows[t] += rows[r];
+      tupleWeight[t] += weight[r];
+      tupleInvalid[t] += invalid[r];
+      total += rows[r];
     }
+    this.totalRows += total;
     return keys;
   }
 
