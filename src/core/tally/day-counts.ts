@@ -60,12 +60,12 @@ export class DayCounts {
     const { cellOf, cells } = cellsOfSortedRows(rows.a, rows.b, rows.outcome);
     this.cells = cells;
     const n = rows.a.length;
-    const perDay = new Map<number, number>();
+    const distinct = new Set<number>();
     for (let r = 0; r < n; r++) {
       const d = rows.day[r];
-      if (!Number.isNaN(d)) perDay.set(d, (perDay.get(d) ?? 0) + 1);
+      if (!Number.isNaN(d)) distinct.add(d);
     }
-    this.days = Float64Array.from([...perDay.keys()].sort((x, y) => x - y));
+    this.days = Float64Array.from(distinct).sort();
     const index = new Map<number, number>();
     this.days.forEach((d, i) => index.set(d, i));
     // A counting sort by day, NULL last; within a day the rows keep their (cell) order.
