@@ -21,6 +21,7 @@ import {
   cubeRowsSql,
   cubeServes,
   dayColumns,
+  type DayColumn,
   type SliceCube,
 } from '../core/sql/slice-cube.ts';
 import { CubeCounts } from '../core/tally/cube-counts.ts';
@@ -145,8 +146,8 @@ export class SliceStore {
 
   /** A date range (and excluded outcomes) from its column's pair × day cube; null when none holds it. */
   private countDates(filters: readonly Filter[]): PairCounts | null {
-    for (const days of this.dayCounts) {
-      const counts = days.counts(filters);
+    for (const held of this.dayCounts) {
+      const counts = held.counts(filters);
       if (counts) return counts;
     }
     return null;
@@ -169,8 +170,8 @@ export class SliceStore {
   }
 
   /** Each date column's pair × day cube, held while it has at most CODED_CUBE_ROWS rows (an Arrow answer, no table). */
-  private async holdDays(duck: Duck, dataset: OpenedDataset): Promise<void> {
-    for (const day of dayColumns(this.columns, dataset.detection.dimensions, dataset.detection.preset.ignored)) {
+  private async holdDays(duck: Duck, dataset: OpenedDataset, days: readonly DayColumn[]): Promise<void> {
+    for (const day of days) {
       const sql = pairDaysSql(day, CODED_CUBE_ROWS);
       if (!sql) continue;
       const rows = await duck.arrow(sql);
@@ -199,13 +200,8 @@ export class SliceStore {
       const cube = await buildSliceCube(duck.connector, table, this.columns, dataset.detection.dimensions, dataset.summary.rows);
       if (await stale()) return;
       this.cube = cube;
-      const dayCube = await buildDayCube(
-        duck.connector,
-        dayTable,
-        cube?.paths ?? [],
-        dayColumns(this.columns, dataset.detection.dimensions, dataset.detection.preset.ignored),
-        dataset.summary.rows,
-      );
+      const days = dayColumns(this.columns, dataset.detection.dimensions, dataset.detection.preset.ignored);
+      const dayCube = await buildDayCube(duck.connector, dayTable, cube?.paths ?? [], days, dataset.summary.rows);
       if (await stale()) return;
       this.dayCube = dayCube;
       if (cube && cube.rows <= CODED_CUBE_ROWS) {
@@ -213,7 +209,7 @@ export class SliceStore {
         const rows = await duck.arrow(cubeRowsSql(cube, paths));
         if (this.cube === cube) this.cubeCounts = new CubeCounts(cubeColumnsFromArrow(rows, dataset.counts.models, paths));
       }
-      await this.holdDays(duck, dataset);
+      await this.holdDays(duck, dataset, days);
     } catch (error) {
       console.warn('slice cube not built; filters read battles', error);
     } finally {
