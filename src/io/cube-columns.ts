@@ -8,15 +8,27 @@ import type { Table } from 'apache-arrow';
 import type { CubeColumns, CubeValue } from '../core/tally/cube-counts.ts';
 import type { DayRows } from '../core/tally/day-counts.ts';
 
+/** A column of a cube's Arrow answer; `what` names the cube in the error. */
+function child(table: Table, name: string, what: string) {
+  const vector = table.getChild(name);
+  if (!vector) throw new Error(`${what}: no column ${name}`);
+  return vector;
+}
+
+/**
+ * A numeric column (integers, UTINYINT or doubles, none NULL) as its own typed array, not a copy: a
+ * mapped copy of the pair × day cube's 570k rows × 5 columns held the page's thread for a quarter of
+ * a second. A BIGINT column comes as numbers.
+ */
+function numbers(table: Table, name: string, what: string): ArrayLike<number> {
+  const values = child(table, name, what).toArray() as ArrayLike<number> | BigInt64Array;
+  return values instanceof BigInt64Array ? Float64Array.from(values, Number) : values;
+}
+
 export function cubeColumnsFromArrow(table: Table, models: readonly string[], paths: readonly (readonly string[])[]): CubeColumns {
-  const column = (name: string) => {
-    const vector = table.getChild(name);
-    if (!vector) throw new Error(`cube rows: no column ${name}`);
-    return vector;
-  };
-  const numbers = (name: string) => Float64Array.from(column(name).toArray() as ArrayLike<number>, Number);
+  const what = 'cube rows';
   const dims = paths.map((path, i) => {
-    const vector = column(`d${i}`);
+    const vector = child(table, `d${i}`, what);
     const values = new Array<CubeValue>(table.numRows);
     for (let r = 0; r < table.numRows; r++) {
       const v: unknown = vector.get(r);
@@ -24,20 +36,12 @@ export function cubeColumnsFromArrow(table: Table, models: readonly string[], pa
     }
     return { path, values };
   });
-  return { models, a: numbers('a'), b: numbers('b'), outcome: numbers('outcome'), weight: numbers('weight'), dims };
+  const [a, b, outcome, weight] = ['a', 'b', 'outcome', 'weight'].map((name) => numbers(table, name, what));
+  return { models, a, b, outcome, weight, dims };
 }
 
-/**
- * The pair × day cube's rows (pairDaysSql) from DuckDB's Arrow answer: its columns' own typed arrays
- * (integers, UTINYINT and doubles, none NULL), not copies: a mapped copy of 570k rows × 5 columns
- * held the page's thread for a quarter of a second.
- */
+/** The pair × day cube's rows (pairDaysSql) from DuckDB's Arrow answer. */
 export function dayRowsFromArrow(table: Table, models: readonly string[]): DayRows {
-  const numbers = (name: string): ArrayLike<number> => {
-    const vector = table.getChild(name);
-    if (!vector) throw new Error(`pair × day rows: no column ${name}`);
-    const values = vector.toArray() as ArrayLike<number> | BigInt64Array;
-    return values instanceof BigInt64Array ? Float64Array.from(values, Number) : values;
-  };
-  return { models, a: numbers('a'), b: numbers('b'), outcome: numbers('outcome'), day: numbers('day'), weight: numbers('weight') };
+  const [a, b, outcome, day, weight] = ['a', 'b', 'outcome', 'day', 'weight'].map((name) => numbers(table, name, 'pair × day rows'));
+  return { models, a, b, outcome, day, weight };
 }
