@@ -16,16 +16,18 @@ const planted = JSON.parse(readFileSync(resolve('static-data/expected.json'), 'u
 
 const sliceVotes = async (page: Page) => Number(await page.getByTestId('slice-figures').getAttribute('data-votes'));
 
-/** The votes DuckDB counts in Node on the sample's battles (built by the real pipeline) under `filters`. */
-async function sampleVotesWhere(filters: Filter[]): Promise<number> {
+/**
+ * The sample's battles in DuckDB in Node (built once, by the real pipeline): `votesWhere` counts the
+ * votes under `filters` as the page should.
+ */
+async function sampleBattles(): Promise<{ votesWhere: (filters: Filter[]) => Promise<number>; close: () => void }> {
   const db = await createNodeConnector();
-  try {
-    await buildBattles(db, await loadAndRecognise(db, resolve('static-data/arena-conversations.parquet')));
-    const columns = readColumns(await db.query(describeSql(BATTLES_TABLE).sql));
-    return (await readCounts(db, filtersSql(filters, columns))).n.reduce((sum, n) => sum + n, 0);
-  } finally {
-    db.close();
-  }
+  await buildBattles(db, await loadAndRecognise(db, resolve('static-data/arena-conversations.parquet')));
+  const columns = readColumns(await db.query(describeSql(BATTLES_TABLE).sql));
+  return {
+    votesWhere: async (filters) => (await readCounts(db, filtersSql(filters, columns))).n.reduce((sum, n) => sum + n, 0),
+    close: () => db.close(),
+  };
 }
 
 describe('views are links', () => {
@@ -71,6 +73,7 @@ describe('views are links', () => {
 
   test('a date range is counted in the page from its pair × day cube, as DuckDB counts it, and reopens from the link', async () => {
     const fresh = await openOnSample();
+    const { votesWhere, close } = await sampleBattles();
     try {
       const { page } = fresh;
       // The page's cubes are held once the slice cube's mark is set.
@@ -86,18 +89,18 @@ describe('views are links', () => {
       };
       await setDay('from', middle);
       const from: Filter = { kind: 'date', path: ['tstamp'], from: middle };
-      await expect.poll(() => sliceVotes(page)).toBe(await sampleVotesWhere([from]));
+      await expect.poll(() => sliceVotes(page)).toBe(await votesWhere([from]));
       expect(await page.getByTestId('filters-aside').getAttribute('data-counted-by')).toBe('page');
       // "to" is the last day shown: the filter ends the day after it.
       const lastDay = new Date(Date.parse(middle) + 6 * 86_400_000).toISOString().slice(0, 10);
       await setDay('to', lastDay);
       const week: Filter = { ...from, to: new Date(Date.parse(lastDay) + 86_400_000).toISOString().slice(0, 10) };
-      const weekVotes = await sampleVotesWhere([week]);
+      const weekVotes = await votesWhere([week]);
       await expect.poll(() => sliceVotes(page)).toBe(weekVotes);
       expect(weekVotes).toBeGreaterThan(0);
       expect(await page.getByTestId('filters-aside').getAttribute('data-counted-by')).toBe('page');
       await page.getByTestId('quick-exclude-ties').check();
-      await expect.poll(() => sliceVotes(page)).toBe(await sampleVotesWhere([week, { kind: 'exclude-outcomes', outcomes: ['tie'] }]));
+      await expect.poll(() => sliceVotes(page)).toBe(await votesWhere([week, { kind: 'exclude-outcomes', outcomes: ['tie'] }]));
       expect(await page.getByTestId('filters-aside').getAttribute('data-counted-by')).toBe('page');
       await waitForRatings(page);
       const csv = await leaderboardCsv(page);
@@ -112,6 +115,7 @@ describe('views are links', () => {
         await again.close();
       }
     } finally {
+      close();
       await closeChecked(fresh);
     }
   });
