@@ -47,6 +47,7 @@ async function count({ parts, columns, weight, share }: Extract<CountHelperReque
   );
   // The part stays open for the second pass; the counting worker ends this helper after it.
   counted = { parts, first, share, kept, weighted: weight !== null };
+  tallier.settle();
   const data = tallyData(tally);
   post(
     { type: 'tally', tally: data },

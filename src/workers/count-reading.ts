@@ -18,6 +18,7 @@ import type { Share } from './count-protocol.ts';
 import { Utf8Codes } from '../core/tally/utf8-codes.ts';
 import { VoteTally } from '../core/tally/vote-tally.ts';
 import { dictionaryCodes, type Coder } from '../core/tally/dictionary-codes.ts';
+import { DictionaryTally } from '../core/tally/dictionary-tally.ts';
 
 /** A part opened by parquet-wasm, and its footer as core/parquet reads it (null when it cannot). */
 export interface OpenedPart {
@@ -55,6 +56,7 @@ export interface TalliedRows {
 /** Tallies the mapped columns of one row group into `tally`. */
 export class GroupTallier {
   private readonly coders: Utf8Codes[];
+  private readonly keyed: DictionaryTally;
 
   constructor(
     private readonly tally: VoteTally,
@@ -62,15 +64,31 @@ export class GroupTallier {
     private readonly weight: string | null,
   ) {
     this.coders = tallied.map((_, c) => new Utf8Codes((text) => tally.code(c, text)));
+    this.keyed = new DictionaryTally(tally);
   }
+
+  /** Rows added so far (the tally's own count waits for settle()). */
+  rows = 0;
 
   /** `group`'s columns are the tallied ones, then the weight column (when there is one). */
   add(group: GroupColumns): TalliedRows {
     const n = group.rows;
+    this.rows += n;
+    // Every column a dictionary and no weight (the usual vote file): rows counted by their indices' key.
+    const chunks = group.dictionaries.slice(0, this.tallied.length);
+    if (!this.weight && chunks.every((chunk) => chunk !== null)) {
+      const keys = this.keyed.addRows(chunks as DictionaryChunk[], n);
+      if (keys) return { keys, weights: null };
+    }
     const codes = this.tallied.map((name, c) => groupCodes(group, c, name, this.tally, this.coders[c], c, n, false));
     // A weight is numeric (the shape check refuses any other), so parquet-wasm always reads it.
     const weights = this.weight ? readWeights(group.table!, this.weight, n) : null;
     return { keys: this.tally.addCoded(codes, weights, n), weights };
+  }
+
+  /** Every row added so far into the tally's counts: before the tally is read. */
+  settle(): void {
+    this.keyed.settle();
   }
 }
 
@@ -161,11 +179,16 @@ async function readChunks(
   const group = footer.rowGroups[g];
   const found = columns.map((name) => ({ column: footer.columns.get(name), chunk: group.chunks.get(name) }));
   if (found.some(({ column, chunk }) => !column || !chunk || chunk.values !== group.rows)) return null;
+  const readable = found.filter(({ column }) => readableColumn(column!, values));
+  const bytes = groupBytes(
+    part,
+    readable.map(({ chunk }) => chunk!),
+  );
   return Promise.all(
     found.map(async ({ column, chunk }) => {
       if (!readableColumn(column!, values)) return null;
       try {
-        return readDictionaryChunk(column!, chunk!, await part.range(chunk!.start, chunk!.start + chunk!.length), uncompressPage, values);
+        return readDictionaryChunk(column!, chunk!, await bytes(chunk!), uncompressPage, values);
       } catch {
         // Bytes this reader does not make sense of: parquet-wasm reads the column, and says what is wrong with it if anything is.
         return null;
@@ -173,6 +196,29 @@ async function readChunks(
     }),
   );
 }
+
+/**
+ * The bytes of each of `chunks` (a row group's): one read of the span they lie in when it is mostly
+ * theirs, as a group's chunks usually are (a slice of a dropped file costs a round trip to the
+ * browser's blob store, a range request one to the server); else a read each.
+ */
+function groupBytes(
+  part: PartBytes,
+  chunks: readonly { start: number; length: number }[],
+): (chunk: { start: number; length: number }) => Promise<Uint8Array> {
+  const one = (chunk: { start: number; length: number }) => part.range(chunk.start, chunk.start + chunk.length);
+  if (chunks.length < 2) return one;
+  const start = Math.min(...chunks.map((c) => c.start));
+  const end = Math.max(...chunks.map((c) => c.start + c.length));
+  const own = chunks.reduce((sum, c) => sum + c.length, 0);
+  if (end - start > SPAN_WASTE * own + SPAN_SLACK) return one;
+  const span = part.range(start, end);
+  return async (chunk) => (await span).subarray(chunk.start - start, chunk.start - start + chunk.length);
+}
+
+/** A row group's chunks are read in one span when it is at most this many times their bytes, plus SPAN_SLACK. */
+const SPAN_WASTE = 1.5;
+const SPAN_SLACK = 64 * 1024;
 
 /** Writes the codes of one column's rows in a batch into `out`. */
 function encode(vector: Vector, tally: Coder, c: number, coder: Utf8Codes, out: Int32Array, numbers = false): void {

@@ -111,6 +111,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     /** Posts the counts so far and returns their reader; null when there is nothing to post (no rows read, or no shape fits). */
     const report = (final: boolean, splitting = false): TallyReader | null => {
       if (current !== id) return null;
+      tallier.settle();
       // The winner labels (and whether values name models) are read from the values counted so far, as detection reads them from the table.
       const mapping = request.mapping ?? mappingFor(columns, tally, base, kinds);
       if (!mapping) return null;
@@ -142,7 +143,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
       (group, last) => {
         add(group);
         const now = performance.now();
-        if (!last && now >= nextReport && restExpected(now - started, tally.totalRows, shareRows) >= REST_MS) report(false);
+        if (!last && now >= nextReport && restExpected(now - started, tallier.rows, shareRows) >= REST_MS) report(false);
       },
     );
     if (!finished) return;

@@ -14,7 +14,7 @@ import { readDictionaryChunk, type DictionaryChunk } from '../../core/parquet/di
 import { uncompressPage } from '../../core/parquet/uncompress.ts';
 import { looksLikeJsonObject } from '../../core/schema/json-columns.ts';
 import { dictionaryCodes } from '../../core/tally/dictionary-codes.ts';
-import { tallyDictionaryRows } from '../../core/tally/dictionary-tally.ts';
+import { DictionaryTally } from '../../core/tally/dictionary-tally.ts';
 import { tallyData, type TallyData } from '../../core/tally/tally-parts.ts';
 import { VoteTally } from '../../core/tally/vote-tally.ts';
 
@@ -63,17 +63,19 @@ export function planTally(plan: GroupPlan): VoteTally {
  */
 export async function tallyClaimed(plan: GroupPlan, bytes: PartBytes, tally: VoteTally, claims: Int32Array): Promise<number | null> {
   const groups = plan.groups.length;
+  const keyed = new DictionaryTally(tally);
   let read = 0;
   for (let g = Atomics.add(claims, 0, 1); g < groups; g = Atomics.add(claims, 0, 1)) {
     let ok = false;
     try {
-      ok = await tallyGroup(plan, g, bytes, tally);
+      ok = await tallyGroup(plan, g, bytes, tally, keyed);
     } finally {
       if (!ok) Atomics.store(claims, 0, groups);
     }
     if (!ok) return null;
     read++;
   }
+  keyed.settle();
   return read;
 }
 
@@ -105,7 +107,7 @@ export async function tallyShare(plan: GroupPlan, claims: Int32Array): Promise<T
  * Row group `g`'s chunks of the read columns, each read as dictionary and indices and tallied;
  * false when one is not, or holds a value DuckDB would read otherwise.
  */
-async function tallyGroup(plan: GroupPlan, g: number, bytes: PartBytes, tally: VoteTally): Promise<boolean> {
+async function tallyGroup(plan: GroupPlan, g: number, bytes: PartBytes, tally: VoteTally, keyed: DictionaryTally): Promise<boolean> {
   const { rows, chunks: groupChunks } = plan.groups[g];
   const chunks: DictionaryChunk[] = [];
   for (let c = 0; c < plan.read.length; c++) {
@@ -118,7 +120,7 @@ async function tallyGroup(plan: GroupPlan, g: number, bytes: PartBytes, tally: V
   }
   // Weighted rows are coded one by one; unweighted ones counted per combination of indices when they fit.
   const weights = plan.weight ? weightsOf(chunks.pop()!, rows) : null;
-  if (weights || !tallyDictionaryRows(tally, chunks, rows)) {
+  if (weights || !keyed.add(chunks, rows)) {
     tally.addCoded(
       chunks.map((chunk, c) => dictionaryCodes(chunk, tally, c, rows)),
       weights,

@@ -1,82 +1,152 @@
 /**
- * A row group's dictionary-encoded columns tallied without a code per row: each row's dictionary
- * indices make one number (a mixed-radix key; a null is digit 0, index i digit i + 1), rows are
- * counted per key in a dense table, and only the keys met go into the tally, as already grouped
- * tuples. For the few hundred models and handful of verdicts of a vote file this is one pass of
- * array reads over the rows. The rows' own tuple numbers are not kept: a reader that needs them (the
- * page's counting worker, for its second pass) codes each row instead (dictionary-codes.ts,
- * VoteTally.addCoded).
+ * Row groups of dictionary-encoded columns tallied without folding a tuple per row: each dictionary
+ * index is turned into the tally's code once per chunk, each row's codes make one key (a
+ * mixed-radix number), rows counted per key in a dense table, and only the keys a group
+ * met go to the tally. A key the tally already holds (most of them after the first groups: 150
+ * models make 89,400 tuples, each row group of 20M battles meets half of them) is looked up in a
+ * table kept across groups, not folded again. For the few hundred models and handful of verdicts of
+ * a vote file this is a few passes of array reads over the rows.
  */
 import type { DictionaryChunk } from '../parquet/dictionary-chunk.ts';
 import type { VoteTally } from './vote-tally.ts';
 
-/** The dense table of keys holds at most this many counts (16 MiB). */
+/** The dense tables hold at most this many keys (2 × 16 MiB). */
 const KEY_LIMIT = 2 ** 22;
+/** Rows counted before they are settled into the tally, at most (the counts are 32-bit). */
+const PENDING_LIMIT = 2 ** 31 - 1;
 
-/**
- * Adds `rows` rows whose tallied columns (in the tally's order, unweighted) are `chunks`; false,
- * with nothing added, when the dictionaries are too large together for the dense table.
- */
-export function tallyDictionaryRows(tally: VoteTally, chunks: readonly DictionaryChunk[], rows: number): boolean {
-  const radix = chunks.map((c) => c.dictionary.length + 1);
-  const keys = radix.reduce((p, r) => p * r, 1);
-  if (keys > KEY_LIMIT || chunks.some((c) => c.indices.length < rows)) return false;
-  const { counts, met } = countKeys(
-    chunks.map((c) => c.indices),
-    radix,
-    keys,
-    rows,
-  );
-  // Each column's code of each digit (a null, then the dictionary), asked of the tally once per chunk.
-  const codeOf = chunks.map((chunk, c) => Int32Array.from([null, ...chunk.dictionary], (value) => tally.code(c, value)));
-  const codes = chunks.map(() => new Int32Array(met.length));
-  const rowsMet = new Float64Array(met.length);
-  for (let t = 0; t < met.length; t++) {
-    let rest = met[t];
+export class DictionaryTally {
+  /** Each column's radix in a key (above every code the tally has given): a key is a mixed-radix number. */
+  private radix: number[];
+  /** Key → its tuple + 1 (0: never met; -1: met in the group being read, its tuple not asked yet). */
+  private tupleOf = new Int32Array(0);
+  /** Rows per key not yet settled into the tally, and the keys met (each once). */
+  private counts = new Int32Array(0);
+  private met: number[] = [];
+  private pending = 0;
+
+  constructor(private readonly tally: VoteTally) {
+    this.radix = tally.columns.map(() => 0);
+  }
+
+  /**
+   * Counts `rows` rows whose tallied columns (in the tally's order, unweighted) are `chunks`; false,
+   * with nothing counted, when the codes are too many together for the dense tables. The tally holds
+   * their tuples at once, their rows after settle().
+   */
+  add(chunks: readonly DictionaryChunk[], rows: number): boolean {
+    return this.count(chunks, rows) !== null;
+  }
+
+  /** As add, and returns each row's tuple number in the tally (as VoteTally.addCoded does); null when add is false. */
+  addRows(chunks: readonly DictionaryChunk[], rows: number): Int32Array | null {
+    const keys = this.count(chunks, rows);
+    if (!keys) return null;
+    const tupleOf = this.tupleOf;
+    for (let r = 0; r < rows; r++) keys[r] = tupleOf[keys[r]] - 1;
+    return keys;
+  }
+
+  /** Adds the rows counted so far to their tuples in the tally: before anything reads it. */
+  settle(): void {
+    const { tally, counts, tupleOf } = this;
+    for (const key of this.met) {
+      const n = counts[key];
+      if (n === 0) continue;
+      const t = tupleOf[key] - 1;
+      tally.rows[t] += n;
+      tally.weight[t] += n;
+      counts[key] = 0;
+    }
+    tally.totalRows += this.pending;
+    this.pending = 0;
+  }
+
+  /** Each row's key (returned) and its rows counted; null when the keys do not fit. */
+  private count(chunks: readonly DictionaryChunk[], rows: number): Int32Array | null {
+    if (chunks.length !== this.tally.columns.length || chunks.some((c) => c.indices.length < rows)) return null;
+    // Each column's code of each index + 1 (a null first), asked of the tally once per chunk.
+    const codeOf = chunks.map((chunk, c) => Int32Array.from([null, ...chunk.dictionary], (value) => this.tally.code(c, value)));
+    if (!this.fit()) return null;
+    if (this.pending + rows > PENDING_LIMIT) this.settle();
+    // Each code times its column's place value: a row's key is the sum of its columns' terms.
+    let place = 1;
+    const terms: Int32Array[] = [];
     for (let c = chunks.length - 1; c >= 0; c--) {
-      // Integer arithmetic: keys stay below KEY_LIMIT.
-      const base = radix[c],
-        next = (rest / base) | 0;
-      codes[c][t] = codeOf[c][rest - next * base];
-      rest = next;
+      terms[c] = codeOf[c].map((code) => code * place);
+      place *= this.radix[c];
     }
-    rowsMet[t] = counts[met[t]];
+    const { counts, tupleOf } = this;
+    const keys = new Int32Array(rows);
+    // Keys first met in this group (few after the first groups: a branch the processor predicts).
+    const fresh: number[] = [];
+    if (chunks.length === 3) {
+      // A pair and its verdict (the usual shape): one fused pass.
+      const [a, b, w] = chunks.map((c) => c.indices);
+      const [ta, tb, tw] = terms;
+      for (let r = 0; r < rows; r++) {
+        const key = ta[a[r] + 1] + tb[b[r] + 1] + tw[w[r] + 1];
+        keys[r] = key;
+        counts[key]++;
+        if (tupleOf[key] === 0) {
+          tupleOf[key] = -1;
+          fresh.push(key);
+        }
+      }
+    } else {
+      for (let c = 0; c < chunks.length; c++) {
+        const indices = chunks[c].indices,
+          term = terms[c];
+        for (let r = 0; r < rows; r++) keys[r] += term[indices[r] + 1];
+      }
+      for (let r = 0; r < rows; r++) {
+        const key = keys[r];
+        counts[key]++;
+        if (tupleOf[key] === 0) {
+          tupleOf[key] = -1;
+          fresh.push(key);
+        }
+      }
+    }
+    this.pending += rows;
+    if (fresh.length) this.addFresh(fresh);
+    return keys;
   }
-  tally.addTuples(codes, rowsMet, rowsMet, new Float64Array(met.length), met.length);
-  return true;
-}
 
-/**
- * Rows per key, and the keys met in the order first met (no scan of the whole table after). Two and
- * three columns (a pair and its verdict: the usual shape) in one fused pass each.
- */
-function countKeys(indices: Int32Array[], radix: number[], keys: number, rows: number): { counts: Int32Array; met: Int32Array } {
-  const counts = new Int32Array(keys);
-  const met = new Int32Array(Math.min(keys, rows));
-  let m = 0;
-  if (indices.length === 3) {
-    const [a, b, w] = indices;
-    const rb = radix[1],
-      rw = radix[2];
-    for (let r = 0; r < rows; r++) {
-      const key = ((a[r] + 1) * rb + b[r] + 1) * rw + w[r] + 1;
-      if (counts[key]++ === 0) met[m++] = key;
+  /** New keys' tuples, asked of the tally (with no rows yet: settle() adds them). */
+  private addFresh(fresh: number[]): void {
+    const radix = this.radix;
+    const codes = radix.map(() => new Int32Array(fresh.length));
+    for (let t = 0; t < fresh.length; t++) {
+      let rest = fresh[t];
+      for (let c = codes.length - 1; c >= 0; c--) {
+        // Integer arithmetic: keys stay below KEY_LIMIT.
+        const next = (rest / radix[c]) | 0;
+        codes[c][t] = rest - next * radix[c];
+        rest = next;
+      }
     }
-  } else if (indices.length === 2) {
-    const [a, b] = indices;
-    const rb = radix[1];
-    for (let r = 0; r < rows; r++) {
-      const key = (a[r] + 1) * rb + b[r] + 1;
-      if (counts[key]++ === 0) met[m++] = key;
+    const none = new Float64Array(fresh.length);
+    const tuples = this.tally.addTuples(codes, none, none, none, fresh.length);
+    for (let t = 0; t < fresh.length; t++) {
+      this.tupleOf[fresh[t]] = tuples[t] + 1;
+      this.met.push(fresh[t]);
     }
-  } else {
-    const row = new Int32Array(rows);
-    for (let c = 0; c < indices.length; c++) {
-      const column = indices[c],
-        base = radix[c];
-      for (let r = 0; r < rows; r++) row[r] = row[r] * base + column[r] + 1;
-    }
-    for (let r = 0; r < rows; r++) if (counts[row[r]]++ === 0) met[m++] = row[r];
   }
-  return { counts, met: met.subarray(0, m) };
+
+  /** Widens the keys when the tally's codes outgrew their radix (rows settled, the tables made anew); false when they cannot fit. */
+  private fit(): boolean {
+    const values = this.tally.values.map((v) => v.length);
+    if (values.every((n, c) => n <= this.radix[c])) return true;
+    // Room for a quarter more values than now, so that a few new ones do not make the tables again.
+    const radix = values.map((n, c) => (n <= this.radix[c] ? this.radix[c] : Math.ceil(n * 1.25)));
+    const size = radix.reduce((p, r) => p * r, 1);
+    if (size > KEY_LIMIT) return false;
+    this.settle();
+    this.radix = radix;
+    this.counts = new Int32Array(size);
+    this.tupleOf = new Int32Array(size);
+    this.met = [];
+    return true;
+  }
 }

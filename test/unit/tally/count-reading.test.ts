@@ -41,6 +41,7 @@ async function count(file: Blob, share: { index: number; of: number }) {
   } finally {
     first.file.free();
   }
+  tallier.settle();
   return { tally, direct };
 }
 

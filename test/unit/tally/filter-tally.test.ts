@@ -66,6 +66,7 @@ async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: n
         () => true,
         (group) => kept.keep(tallier.add(group), tally.tuples),
       );
+      tallier.settle();
       tallies.push({ tally, kept, share: { index, of: shares } });
     }
     // The board's counts come from the first pass alone.
