@@ -62,8 +62,9 @@ export async function splitShare(
         split.giveUp('the filter columns were read with other rows than the votes');
         return;
       }
-      const codes = columns.map((name, c) => groupCodes(group, c, name, split, coders[c], c, group.rows, true));
-      split.add(rows.keys, codes, rows.weights, group.rows);
+      // Dictionary chunks as they are (their rows combined by index), other columns coded row by row.
+      const chunks = columns.map((name, c) => group.dictionaries[c] ?? groupCodes(group, c, name, split, coders[c], c, group.rows, true));
+      split.addChunks(rows.keys, chunks, rows.weights, group.rows);
     },
     // Turns and flags too are read from their pages (dictionary or bits), not through parquet-wasm.
     'text, integers and booleans',

@@ -17,11 +17,15 @@ import { keptColumns } from '../sql/battles.ts';
 import type { CubeValue } from './cube-counts.ts';
 import { PairIndex } from './pair-index.ts';
 import { CELL_BYTES, SplitCells } from './split-cells.ts';
+import type { DictionaryChunk } from '../parquet/dictionary-chunk.ts';
 
 /** Distinct values a filter column may have (CubeCounts codes a value in a byte). */
 export const VALUE_CAP = 255;
 /** Distinct (tuple, filter values) combinations kept: 20M battles of 150 models × 4 outcomes × 4 languages × 3 turns × 2 make 2.1M. */
 export const TUPLE_CAP = 3_000_000;
+
+/** A row group's combinations of filter columns' dictionary indices are looked up in a table of at most this many. */
+const INDEX_KEYS = 2 ** 16;
 
 /** At most this many columns are split on (each multiplies the combinations kept). */
 export const MAX_SPLIT_COLUMNS = 4;
@@ -173,9 +177,35 @@ export class FilterTally {
   /** Adds `count` rows: each one's base tuple (`keys`), each filter column's codes and, when weighted, its weight. */
   add(keys: Int32Array, codes: readonly ArrayLike<number>[], weights: ArrayLike<number> | null, count: number): void {
     if (this.overflow) return;
+    this.addCombined(keys, this.combine(codes, count), weights, count);
+  }
+
+  /**
+   * As add, each filter column's rows given either as a dictionary chunk or as their codes: a row's
+   * combination is looked up by its dictionary indices, a dictionary's values coded once per chunk,
+   * not once per row.
+   */
+  addChunks(keys: Int32Array, columns: readonly (DictionaryChunk | Int32Array)[], weights: ArrayLike<number> | null, count: number): void {
+    if (this.overflow) return;
+    // Each column as indices and each index + 1's code (a null first); codes are their own indices.
+    const indexed = columns.map((column, c) =>
+      column instanceof Int32Array
+        ? { indices: column, codeOf: Int32Array.from({ length: Math.max(1, this.values[c].length) + 1 }, (_, i) => Math.max(0, i - 1)) }
+        : { indices: column.indices, codeOf: Int32Array.from([null, ...column.dictionary], (value) => this.code(c, value)) },
+    );
+    if (this.overflow) return;
+    const combo = this.chunkCombos(indexed, count);
+    if (combo) this.addCombined(keys, combo, weights, count);
+    else {
+      const codes = indexed.map(({ indices, codeOf }) => Int32Array.from(indices.subarray(0, count), (i) => codeOf[i + 1]));
+      this.addCombined(keys, this.combine(codes, count), weights, count);
+    }
+  }
+
+  /** Rows of known combinations to their split tuples (in cells while they fit, else listed). */
+  private addCombined(keys: Int32Array, combo: Int32Array, weights: ArrayLike<number> | null, count: number): void {
     // Columns are left out only before anything is added (tooMany): which ones is settled by now.
     const kept = this.kept;
-    const combo = this.combine(codes, count);
     if (this.cells) {
       let bases = 0;
       for (let r = 0; r < count; r++) if (keys[r] >= bases) bases = keys[r] + 1;
@@ -196,7 +226,7 @@ export class FilterTally {
       const t = split[r];
       if (t >= before && base[t] === -1) {
         base[t] = keys[r];
-        for (const c of kept) this.codes[c][t] = codes[c][r];
+        for (const c of kept) this.codes[c][t] = this.comboCodes[c][combo[r]];
       }
       rows[t]++;
       if (!this.weighted) weight[t]++;
@@ -207,6 +237,47 @@ export class FilterTally {
       }
     }
     if (this.size > this.tupleCap) this.giveUp(`more than ${this.tupleCap.toLocaleString('en-US')} combinations of values`);
+  }
+
+  /**
+   * Each row's combination from its columns' indices (`codeOf`: the code of each index + 1, a null
+   * first): the group's few index combinations are each combined once. Null when they are too many
+   * for a table.
+   */
+  private chunkCombos(columns: readonly { indices: Int32Array; codeOf: Int32Array }[], count: number): Int32Array | null {
+    const radix = columns.map(({ codeOf }) => codeOf.length);
+    if (radix.reduce((p, r) => p * r, 1) > INDEX_KEYS) return null;
+    // A row's key: its columns' index digits as one mixed-radix number, summed column by column.
+    const keys = new Int32Array(count);
+    let place = 1;
+    for (let c = columns.length - 1; c >= 0; c--) {
+      const indices = columns[c].indices,
+        step = place;
+      for (let r = 0; r < count; r++) keys[r] += (indices[r] + 1) * step;
+      place *= radix[c];
+    }
+    const comboOf = new Int32Array(place).fill(-1);
+    const kept = this.kept;
+    const codes = columns.map(() => new Int32Array(1));
+    for (let r = 0; r < count; r++) {
+      const key = keys[r];
+      let k = comboOf[key];
+      if (k < 0) {
+        // First met in this group: its codes, folded as combine folds them.
+        let rest = key;
+        for (let c = columns.length - 1; c >= 0; c--) {
+          const next = (rest / radix[c]) | 0;
+          codes[c][0] = columns[c].codeOf[rest - next * radix[c]];
+          rest = next;
+        }
+        k = kept.length ? codes[kept[0]][0] : 0;
+        for (let j = 1; j < kept.length; j++) k = this.combos[kept[j]].get(k, codes[kept[j]][0]);
+        this.knowCombos([k], codes, 1);
+        comboOf[key] = k;
+      }
+      keys[r] = k;
+    }
+    return keys;
   }
 
   /** Adds to the split tuple (base, combination) of the list. */
