@@ -64,7 +64,7 @@ export async function splitShare(
       }
       // Dictionary chunks as they are (their rows combined by index), other columns coded row by row.
       const chunks = columns.map((name, c) => group.dictionaries[c] ?? groupCodes(group, c, name, split, coders[c], c, group.rows, true));
-      split.addChunks(rows.keys, chunks, rows.weights, group.rows);
+      split.add(rows.keys, chunks, rows.weights, group.rows);
     },
     // Turns and flags too are read from their pages (dictionary or bits), not through parquet-wasm.
     'text, integers and booleans',

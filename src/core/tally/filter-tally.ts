@@ -174,18 +174,12 @@ export class FilterTally {
     return code;
   }
 
-  /** Adds `count` rows: each one's base tuple (`keys`), each filter column's codes and, when weighted, its weight. */
-  add(keys: Int32Array, codes: readonly ArrayLike<number>[], weights: ArrayLike<number> | null, count: number): void {
-    if (this.overflow) return;
-    this.addCombined(keys, this.combine(codes, count), weights, count);
-  }
-
   /**
-   * As add, each filter column's rows given either as a dictionary chunk or as their codes: a row's
-   * combination is looked up by its dictionary indices, a dictionary's values coded once per chunk,
-   * not once per row.
+   * Adds `count` rows: each one's base tuple (`keys`), each filter column's rows either as a
+   * dictionary chunk or as their codes and, when weighted, each row's weight. A row's combination is
+   * looked up by its dictionary indices: a dictionary's values are coded once per chunk, not per row.
    */
-  addChunks(keys: Int32Array, columns: readonly (DictionaryChunk | Int32Array)[], weights: ArrayLike<number> | null, count: number): void {
+  add(keys: Int32Array, columns: readonly (DictionaryChunk | Int32Array)[], weights: ArrayLike<number> | null, count: number): void {
     if (this.overflow) return;
     // Each column as indices and each index + 1's code (a null first); codes are their own indices.
     const indexed = columns.map((column, c) =>
