@@ -8,7 +8,7 @@
  */
 import { ParquetFile } from 'parquet-wasm/esm';
 import { DataType, makeVector, tableFromIPC, type Data, type Int, type Table, type Vector } from 'apache-arrow';
-import type { ParquetFooter } from '../core/parquet/footer.ts';
+import type { ColumnChunk, ParquetFooter } from '../core/parquet/footer.ts';
 import { partBytes } from './part-bytes.ts';
 import { partFooter, type PartBytes } from '../core/parquet/part-footer.ts';
 import { readableColumn, readDictionaryChunk, type ChunkValues, type DictionaryChunk } from '../core/parquet/dictionary-chunk.ts';
@@ -179,14 +179,14 @@ async function readChunks(
   const group = footer.rowGroups[g];
   const found = columns.map((name) => ({ column: footer.columns.get(name), chunk: group.chunks.get(name) }));
   if (found.some(({ column, chunk }) => !column || !chunk || chunk.values !== group.rows)) return null;
-  const readable = found.filter(({ column }) => readableColumn(column!, values));
+  const readable = found.map(({ column }) => readableColumn(column!, values));
   const bytes = groupBytes(
     part,
-    readable.map(({ chunk }) => chunk!),
+    found.flatMap(({ chunk }, c) => (readable[c] ? [chunk!] : [])),
   );
   return Promise.all(
-    found.map(async ({ column, chunk }) => {
-      if (!readableColumn(column!, values)) return null;
+    found.map(async ({ column, chunk }, c) => {
+      if (!readable[c]) return null;
       try {
         return readDictionaryChunk(column!, chunk!, await bytes(chunk!), uncompressPage, values);
       } catch {
@@ -202,11 +202,8 @@ async function readChunks(
  * theirs, as a group's chunks usually are (a slice of a dropped file costs a round trip to the
  * browser's blob store, a range request one to the server); else a read each.
  */
-function groupBytes(
-  part: PartBytes,
-  chunks: readonly { start: number; length: number }[],
-): (chunk: { start: number; length: number }) => Promise<Uint8Array> {
-  const one = (chunk: { start: number; length: number }) => part.range(chunk.start, chunk.start + chunk.length);
+function groupBytes(part: PartBytes, chunks: readonly ColumnChunk[]): (chunk: ColumnChunk) => Promise<Uint8Array> {
+  const one = (chunk: ColumnChunk) => part.range(chunk.start, chunk.start + chunk.length);
   if (chunks.length < 2) return one;
   const start = Math.min(...chunks.map((c) => c.start));
   const end = Math.max(...chunks.map((c) => c.start + c.length));
