@@ -22,7 +22,8 @@ import type { CountHelperRequest, CountHelperResponse, CountRequest, CountRespon
 import { kindOf, openPart, readShare, GroupTallier, type GroupColumns } from './count-reading.ts';
 import { mergeTally } from '../core/tally/tally-parts.ts';
 import { KeptRows, splitShare } from './count-split.ts';
-import { FilterTally, filterColumnsFor } from '../core/tally/filter-tally.ts';
+import { FilterTally } from '../core/tally/filter-tally.ts';
+import { filterColumnsFor } from '../core/tally/filter-columns.ts';
 import { filterCube, type FilterCube } from '../core/tally/filter-cube.ts';
 
 const ready = init({ module_or_path: wasmUrl });

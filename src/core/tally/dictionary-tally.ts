@@ -9,6 +9,7 @@
  */
 import type { DictionaryChunk } from '../parquet/dictionary-chunk.ts';
 import type { VoteTally } from './vote-tally.ts';
+import { indexCodes, keyDigits } from './dictionary-codes.ts';
 
 /** The dense tables hold at most this many keys (2 × 16 MiB). */
 const KEY_LIMIT = 2 ** 22;
@@ -65,8 +66,7 @@ export class DictionaryTally {
   /** Each row's key (returned) and its rows counted; null when the keys do not fit. */
   private count(chunks: readonly DictionaryChunk[], rows: number): Int32Array | null {
     if (chunks.length !== this.tally.columns.length || chunks.some((c) => c.indices.length < rows)) return null;
-    // Each column's code of each index + 1 (a null first), asked of the tally once per chunk.
-    const codeOf = chunks.map((chunk, c) => Int32Array.from([null, ...chunk.dictionary], (value) => this.tally.code(c, value)));
+    const codeOf = chunks.map((chunk, c) => indexCodes(chunk, this.tally, c));
     if (!this.fit()) return null;
     if (this.pending + rows > PENDING_LIMIT) this.settle();
     // Each code times its column's place value: a row's key is the sum of its columns' terms.
@@ -117,14 +117,10 @@ export class DictionaryTally {
   private addFresh(fresh: number[]): void {
     const radix = this.radix;
     const codes = radix.map(() => new Int32Array(fresh.length));
+    const digits = new Int32Array(radix.length);
     for (let t = 0; t < fresh.length; t++) {
-      let rest = fresh[t];
-      for (let c = codes.length - 1; c >= 0; c--) {
-        // Integer arithmetic: keys stay below KEY_LIMIT.
-        const next = (rest / radix[c]) | 0;
-        codes[c][t] = rest - next * radix[c];
-        rest = next;
-      }
+      keyDigits(fresh[t], radix, digits);
+      digits.forEach((code, c) => (codes[c][t] = code));
     }
     const none = new Float64Array(fresh.length);
     const tuples = this.tally.addTuples(codes, none, none, none, fresh.length);

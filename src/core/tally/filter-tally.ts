@@ -5,19 +5,14 @@
  * answers those filters and the outcome toggles (CubeCounts) with the same cells DuckDB would count.
  * A column with more than VALUE_CAP values in the first row group read is left out; past VALUE_CAP
  * values later, or TUPLE_CAP tuples, the split is given up: the filters then wait for DuckDB as
- * before, and nothing else is lost.
+ * before, and nothing else is lost. Which columns are split on: filter-columns.ts.
  */
-import type { ColumnMapping } from '../schema/mapping.ts';
-import { mappingColumns } from '../schema/mapping.ts';
-import type { Cell, CellKind } from '../schema/row-vote.ts';
-import type { DimensionHint } from '../schema/preset.ts';
-import type { ColumnInfo } from '../schema/column.ts';
-import { ID_NAME } from '../view/dimensions.ts';
-import { keptColumns } from '../sql/battles.ts';
+import type { Cell } from '../schema/row-vote.ts';
 import type { CubeValue } from './cube-counts.ts';
 import { PairIndex } from './pair-index.ts';
 import { CELL_BYTES, SplitCells } from './split-cells.ts';
 import type { DictionaryChunk } from '../parquet/dictionary-chunk.ts';
+import { indexCodes, keyDigits } from './dictionary-codes.ts';
 
 /** Distinct values a filter column may have (CubeCounts codes a value in a byte). */
 export const VALUE_CAP = 255;
@@ -26,42 +21,6 @@ export const TUPLE_CAP = 3_000_000;
 
 /** A row group's combinations of filter columns' dictionary indices are looked up in a table of at most this many. */
 const INDEX_KEYS = 2 ** 16;
-
-/** At most this many columns are split on (each multiplies the combinations kept). */
-export const MAX_SPLIT_COLUMNS = 4;
-
-/**
- * The columns the tally can split on: text, boolean and integer columns that battles keeps under
- * their own name (not mapped, not renamed, not ignored by the preset, no id), the preset's hinted
- * ones first, then in the file's order. Which of them the panel offers, and as what, decideDimensions
- * says on the page from their values, as it will once DuckDB describes battles. `narrow`, when
- * given, names the columns cheap enough to read for it (long text is not).
- */
-export function filterColumnsFor(
-  columns: readonly ColumnInfo[],
-  kinds: Readonly<Record<string, CellKind | null | undefined>>,
-  mapping: ColumnMapping,
-  hints: readonly DimensionHint[],
-  ignored: readonly string[],
-  narrow: ReadonlySet<string> | null = null,
-): ColumnInfo[] {
-  const kept = new Set(
-    keptColumns({ raw: 'raw', columns, mapping })
-      .filter((k) => k.source === k.name)
-      .map((k) => k.name),
-  );
-  const skip = new Set([...mappingColumns(mapping), ...ignored]);
-  const usable = columns.filter(
-    (c) =>
-      kept.has(c.name) &&
-      !skip.has(c.name) &&
-      (!narrow || narrow.has(c.name)) &&
-      !ID_NAME.test(c.name) &&
-      ['text', 'boolean', 'integer'].includes(kinds[c.name] ?? ''),
-  );
-  const hinted = new Set(hints.filter((h) => h.path.length === 1).map((h) => h.path[0]));
-  return [...usable.filter((c) => hinted.has(c.name)), ...usable.filter((c) => !hinted.has(c.name))].slice(0, MAX_SPLIT_COLUMNS);
-}
 
 /** A FilterTally as plain data (a helper's share, sent whole). */
 export interface FilterTallyData {
@@ -185,7 +144,7 @@ export class FilterTally {
     const indexed = columns.map((column, c) =>
       column instanceof Int32Array
         ? { indices: column, codeOf: Int32Array.from({ length: Math.max(1, this.values[c].length) + 1 }, (_, i) => Math.max(0, i - 1)) }
-        : { indices: column.indices, codeOf: Int32Array.from([null, ...column.dictionary], (value) => this.code(c, value)) },
+        : { indices: column.indices, codeOf: indexCodes(column, this, c) },
     );
     if (this.overflow) return;
     const combo = this.chunkCombos(indexed, count);
@@ -253,17 +212,14 @@ export class FilterTally {
     const comboOf = new Int32Array(place).fill(-1);
     const kept = this.kept;
     const codes = columns.map(() => new Int32Array(1));
+    const digits = new Int32Array(columns.length);
     for (let r = 0; r < count; r++) {
       const key = keys[r];
       let k = comboOf[key];
       if (k < 0) {
         // First met in this group: its codes, folded as combine folds them.
-        let rest = key;
-        for (let c = columns.length - 1; c >= 0; c--) {
-          const next = (rest / radix[c]) | 0;
-          codes[c][0] = columns[c].codeOf[rest - next * radix[c]];
-          rest = next;
-        }
+        keyDigits(key, radix, digits);
+        columns.forEach(({ codeOf }, c) => (codes[c][0] = codeOf[digits[c]]));
         k = kept.length ? codes[kept[0]][0] : 0;
         for (let j = 1; j < kept.length; j++) k = this.combos[kept[j]].get(k, codes[kept[j]][0]);
         this.knowCombos([k], codes, 1);

@@ -15,7 +15,8 @@ import { GroupTallier, kindOf, openPart, readShare } from '../../../src/workers/
 import { mergeTally, tallyData } from '../../../src/core/tally/tally-parts.ts';
 import { KeptRows, splitShare } from '../../../src/workers/count-split.ts';
 import { TallyReader, tallyColumns, VoteTally } from '../../../src/core/tally/vote-tally.ts';
-import { FilterTally, filterColumnsFor } from '../../../src/core/tally/filter-tally.ts';
+import { FilterTally } from '../../../src/core/tally/filter-tally.ts';
+import { filterColumnsFor } from '../../../src/core/tally/filter-columns.ts';
 import { filterCube, type FilterCube } from '../../../src/core/tally/filter-cube.ts';
 import { CubeCounts } from '../../../src/core/tally/cube-counts.ts';
 import { schemaColumns } from '../../../src/core/schema/arrow-schema.ts';
