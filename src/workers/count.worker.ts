@@ -183,7 +183,7 @@ async function count(request: Extract<CountRequest, { type: 'count' }>): Promise
     if (helper && helped && !split.overflow) {
       const answer = await helper.next();
       if (!live()) return;
-      if (answer.type === 'split') split.merge(answer.split, (t) => helped[t]);
+      if (answer.type === 'split') split.merge(answer.split, helped);
       else split.giveUp(answer.type === 'failed' ? answer.reason : 'the helper did not split its rows');
     }
     const filters = filtersOf(split, found, cells);

@@ -31,23 +31,32 @@ export interface CellLayoutOf {
 export function filterCube(split: FilterTally, layout: CellLayoutOf): FilterCube | null {
   if (split.overflow) return null;
   split.settle();
-  // Rows whose every weight was invalid are set aside by battles: no row here either.
-  const places: number[] = [];
-  const tuples: number[] = [];
-  for (let t = 0; t < split.tuples; t++) {
-    if (split.rows[t] - split.invalid[t] <= 0) continue;
-    for (const place of layout.votesOf(split.base[t])) {
-      if (place < 0) continue;
-      places.push(place);
-      tuples.push(t);
+  // Rows whose every weight was invalid are set aside by battles: no row here either. Counted
+  // first, then placed: typed arrays of the cube's size (2M rows for 20M battles of 150 models).
+  const tuples = split.tuples;
+  const { base, rows, invalid, weight } = split;
+  let n = 0;
+  for (let t = 0; t < tuples; t++) {
+    if (rows[t] - invalid[t] <= 0) continue;
+    const votes = layout.votesOf(base[t]);
+    for (let v = 0; v < votes.length; v++) if (votes[v] >= 0) n++;
+  }
+  const places = new Int32Array(n);
+  const tupleOf = new Int32Array(n);
+  for (let t = 0, i = 0; t < tuples; t++) {
+    if (rows[t] - invalid[t] <= 0) continue;
+    const votes = layout.votesOf(base[t]);
+    for (let v = 0; v < votes.length; v++) {
+      if (votes[v] < 0) continue;
+      places[i] = votes[v];
+      tupleOf[i++] = t;
     }
   }
   // A counting sort by cell: the cells' order is the counts' (a, b, outcome).
   const cells = layout.a.length;
   const starts = new Int32Array(cells + 1);
-  for (const p of places) starts[p + 1]++;
+  for (let i = 0; i < n; i++) starts[places[i] + 1]++;
   for (let c = 0; c < cells; c++) starts[c + 1] += starts[c];
-  const n = places.length;
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[starts[places[i]]++] = i;
   const kept = split.kept;
@@ -60,16 +69,18 @@ export function filterCube(split: FilterTally, layout: CellLayoutOf): FilterCube
     rows: new Float64Array(n),
     dims: kept.map((c) => ({ path: [split.columns[c]], dictionary: [...split.values[c]], codes: new Uint8Array(n) })),
   };
+  const dimCodes = cube.dims.map((dim) => dim.codes);
+  const splitCodes = kept.map((c) => split.codes[c]);
   for (let r = 0; r < n; r++) {
     const i = order[r],
       p = places[i],
-      t = tuples[i];
+      t = tupleOf[i];
     cube.a[r] = layout.a[p];
     cube.b[r] = layout.b[p];
     cube.outcome[r] = layout.outcome[p];
-    cube.weight[r] = split.weight[t];
-    cube.rows[r] = split.rows[t] - split.invalid[t];
-    for (let d = 0; d < kept.length; d++) cube.dims[d].codes[r] = split.codes[kept[d]][t];
+    cube.weight[r] = weight[t];
+    cube.rows[r] = rows[t] - invalid[t];
+    for (let d = 0; d < kept.length; d++) dimCodes[d][r] = splitCodes[d][t];
   }
   return cube;
 }

@@ -86,7 +86,7 @@ async function countWithFilters(opened: OpenedFile, shares: number, tupleCap?: n
       if (!own.overflow) expect(kept.length).toBe(0);
       if (k > 0) {
         if (own.overflow) split.giveUp(own.overflow);
-        else split.merge(own.data(), (t) => numbered[k - 1][t]);
+        else split.merge(own.data(), numbered[k - 1]);
       }
     }
     const layout = reader.cellsInLayout();
