@@ -36,16 +36,12 @@ export class DictionaryTally {
    * their tuples at once, their rows after settle().
    */
   add(chunks: readonly DictionaryChunk[], rows: number): boolean {
-    return this.count(chunks, rows) !== null;
+    return this.count(chunks, rows, false) !== null;
   }
 
   /** As add, and returns each row's tuple number in the tally (as VoteTally.addCoded does); null when add is false. */
   addRows(chunks: readonly DictionaryChunk[], rows: number): Int32Array | null {
-    const keys = this.count(chunks, rows);
-    if (!keys) return null;
-    const tupleOf = this.tupleOf;
-    for (let r = 0; r < rows; r++) keys[r] = tupleOf[keys[r]] - 1;
-    return keys;
+    return this.count(chunks, rows, true);
   }
 
   /** Adds the rows counted so far to their tuples in the tally: before anything reads it. */
@@ -63,8 +59,12 @@ export class DictionaryTally {
     this.pending = 0;
   }
 
-  /** Each row's key (returned) and its rows counted; null when the keys do not fit. */
-  private count(chunks: readonly DictionaryChunk[], rows: number): Int32Array | null {
+  /**
+   * Counts the rows; returns each row's key, or its tuple when `tuples` (a key met for the first
+   * time in this group has no tuple until the group's end: its rows are mended then, a rare pass).
+   * Null when the keys do not fit.
+   */
+  private count(chunks: readonly DictionaryChunk[], rows: number, tuples: boolean): Int32Array | null {
     if (chunks.length !== this.tally.columns.length || chunks.some((c) => c.indices.length < rows)) return null;
     const codeOf = chunks.map((chunk, c) => indexCodes(chunk, this.tally, c));
     if (!this.fit()) return null;
@@ -81,16 +81,21 @@ export class DictionaryTally {
     // Keys first met in this group (few after the first groups: a branch the processor predicts).
     const fresh: number[] = [];
     if (chunks.length === 3) {
-      // A pair and its verdict (the usual shape): one fused pass.
+      // A pair and its verdict (the usual shape): one fused pass. A row with a key not yet given a
+      // tuple keeps -1 − key until the group's fresh keys have theirs.
       const [a, b, w] = chunks.map((c) => c.indices);
       const [ta, tb, tw] = terms;
       for (let r = 0; r < rows; r++) {
         const key = ta[a[r] + 1] + tb[b[r] + 1] + tw[w[r] + 1];
-        keys[r] = key;
         counts[key]++;
-        if (tupleOf[key] === 0) {
-          tupleOf[key] = -1;
-          fresh.push(key);
+        const t = tupleOf[key];
+        if (t > 0) keys[r] = tuples ? t - 1 : key;
+        else {
+          if (t === 0) {
+            tupleOf[key] = -1;
+            fresh.push(key);
+          }
+          keys[r] = tuples ? -1 - key : key;
         }
       }
     } else {
@@ -102,14 +107,22 @@ export class DictionaryTally {
       for (let r = 0; r < rows; r++) {
         const key = keys[r];
         counts[key]++;
-        if (tupleOf[key] === 0) {
-          tupleOf[key] = -1;
-          fresh.push(key);
+        const t = tupleOf[key];
+        if (t > 0) keys[r] = tuples ? t - 1 : key;
+        else {
+          if (t === 0) {
+            tupleOf[key] = -1;
+            fresh.push(key);
+          }
+          keys[r] = tuples ? -1 - key : key;
         }
       }
     }
     this.pending += rows;
-    if (fresh.length) this.addFresh(fresh);
+    if (fresh.length) {
+      this.addFresh(fresh);
+      if (tuples) for (let r = 0; r < rows; r++) if (keys[r] < 0) keys[r] = tupleOf[-1 - keys[r]] - 1;
+    }
     return keys;
   }
 
