@@ -19,6 +19,13 @@ export interface CountUpdate {
 /** The low-cardinality filters' cube, or why there is none. */
 export type CountedFilters = Extract<CountResponse, { type: 'filters' }>['filters'];
 
+export interface CountHandlers {
+  counts: (update: CountUpdate) => void;
+  /** Rows read so far (an estimate when a helper reads a share), between boards. */
+  read?: (rowsRead: number, totalRows: number) => void;
+  filters?: (filters: CountedFilters) => void;
+}
+
 export class VoteCounter {
   private worker: Worker | null = null;
   private id = 0;
@@ -28,16 +35,12 @@ export class VoteCounter {
   private splitting: { id: number; asked: Promise<void>; arrived: () => void; wasAsked: boolean } | null = null;
 
   /**
-   * Counts `parts` (a parquet source); `onCounts` gets provisional counts, then the final ones. The
+   * Counts `parts` (a parquet source); `on.counts` gets provisional counts, then the final ones,
+   * `on.read` the rows read between them, `on.filters` the filter cube once prepareFilters asks. The
    * promise settles (never rejects) when the final counts are in, or the source cannot be counted,
    * or the count is cancelled or superseded.
    */
-  count(
-    parts: (Blob | string)[],
-    mapping: ColumnMapping | undefined,
-    onCounts: (update: CountUpdate) => void,
-    onFilters: (filters: CountedFilters) => void = () => undefined,
-  ): Promise<void> {
+  count(parts: (Blob | string)[], mapping: ColumnMapping | undefined, on: CountHandlers): Promise<void> {
     // A worker still busy with the count before (its rows, or splitting them by the filter columns)
     // would finish its current row group first: up to a few hundred ms of the new board's time.
     // A fresh worker starts cold (script and parquet engine from the cache, nothing compiled yet)
@@ -50,12 +53,13 @@ export class VoteCounter {
       this.handler = (message) => {
         if (message.id !== id) return;
         if (message.type === 'filters') {
-          onFilters(message.filters);
+          on.filters?.(message.filters);
           return this.done();
         }
         if (message.type === 'skipped') return this.done();
+        if (message.type === 'progress') return on.read?.(message.rowsRead, message.totalRows);
         const splitting = message.final && !!message.splitting;
-        onCounts({ counts: message.counts, rowsRead: message.rowsRead, totalRows: message.totalRows, final: message.final, splitting });
+        on.counts({ counts: message.counts, rowsRead: message.rowsRead, totalRows: message.totalRows, final: message.final, splitting });
         if (!message.final) return;
         if (!splitting) return this.done();
         // The counts are in (the promise settles); the handler stays for the filters.

@@ -185,10 +185,8 @@ export class DatasetStore {
     if (!parts) return;
     const current = () => generation === this.generation && this.phase === 'loading';
     let shown: Promise<void> = Promise.resolve();
-    await this.counter.count(
-      parts,
-      mapping,
-      (update) => {
+    await this.counter.count(parts, mapping, {
+      counts: (update) => {
         if (!current() || this.countedWhole) return;
         if (update.final) this.boardShown = new Promise<void>((resolve) => (this.showBoard = resolve));
         this.earlyCounts = update.counts;
@@ -196,10 +194,15 @@ export class DatasetStore {
         if (update.final) {
           this.earlyFiltersPending = update.splitting;
           this.countedWhole = true;
+          this.progress = null;
           mark('counted');
         }
       },
-      (filters) => {
+      // The rows read while no board is due: the status bar's progress.
+      read: (rowsRead, totalRows) => {
+        if (current() && !this.countedWhole && this.step === 'counting votes') this.progress = { rows: rowsRead, totalRows };
+      },
+      filters: (filters) => {
         // The board first: coding the cube and drawing the panel's value lists take the page's thread
         // (hundreds of ms for 1.67M battles on a busy machine), which the board's drawing waits on.
         mark('filters-counted');
@@ -213,7 +216,7 @@ export class DatasetStore {
           this.earlyFiltersPending = false;
         });
       },
-    );
+    });
     if (!this.earlyFiltersPending || generation !== this.generation) return;
     // The low-cardinality filters are tallied once the board is on screen (its fit and drawing want
     // both cores), and before DuckDB's load, which waits for this.

@@ -36,6 +36,8 @@ export type CountResponse =
       /** With the final counts: a 'filters' answer follows once the page asks for it ('split'). */
       splitting?: boolean;
     }
+  /** Rows read so far (the helper's share estimated from this worker's), between boards. */
+  | { type: 'progress'; id: number; rowsRead: number; totalRows: number }
   /** The filter cube of the low-cardinality columns (filter-cube.ts), or why there is none; the count's last answer. */
   | { type: 'filters'; id: number; filters: EarlyFilterData | { skipped: string } }
   /** The source cannot be counted here (no known shape, a column type only DuckDB reads, an unreadable file): DuckDB's path alone serves it. */

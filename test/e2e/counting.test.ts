@@ -289,11 +289,11 @@ describe('the first leaderboard is counted while the file is read', () => {
 
   test('a slow remote address is counted the same way, by range requests, with provisional boards and the share read', async () => {
     const { page } = session;
-    // Each answer 150 ms late: 14 row groups take seconds to arrive, so the board is shown before the end.
-    const address = `${inject('baseUrl')}/remote/${BATTLES_NAME}?delay=150`;
+    // Each answer 300 ms late: 14 row groups take seconds to arrive, so the board is shown before the end.
+    const address = `${inject('baseUrl')}/remote/${BATTLES_NAME}?delay=300`;
     await page.goto(appUrl(`?src=${encodeURIComponent(address)}`));
     await recordStatus(page);
-    // Until its first votes are counted (a footer and a row group, each 150 ms late) the board's place says what comes.
+    // Until its first votes are counted (a footer and a row group, each 300 ms late) the board's place says what comes.
     await expect
       .poll(() => page.getByTestId('board-pending').textContent())
       .toContain('appears as soon as the file’s first votes are counted');
@@ -306,6 +306,12 @@ describe('the first leaderboard is counted while the file is read', () => {
     const shares = statuses.flatMap((s) => [...s.matchAll(/leaderboard provisional: (\d+)% of the file read/g)].map((m) => Number(m[1])));
     expect(shares.length).toBeGreaterThan(0);
     expect(shares.every((p) => p >= 0 && p < 100)).toBe(true);
+    // Between boards, the status bar counts the rows read.
+    const read = statuses.flatMap((s) =>
+      [...s.matchAll(/counting votes….*?([\d,]+) \/ ([\d,]+)$/g)].map((m) => m.slice(1).map((n) => Number(n.replace(/,/g, '')))),
+    );
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.every(([rows, total]) => rows > 0 && rows < total && total === read[0][1])).toBe(true);
     for (const [model, rating] of final) expect(Math.abs(rating - expected.get(model)!), model).toBeLessThanOrEqual(0.05);
   });
   test('before DuckDB holds the rows, the tally answers the sample’s outcome toggles and a drop’s language, anonymous and turn filters; DuckDB then shows the same board', async () => {

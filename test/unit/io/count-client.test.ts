@@ -42,23 +42,42 @@ describe('VoteCounter', () => {
 
   it('keeps an idle worker for the next count', async () => {
     const counter = new VoteCounter();
-    const first = counter.count([file()], undefined, () => undefined);
+    const first = counter.count([file()], undefined, { counts: () => undefined });
     const [worker] = StandInWorker.made;
     worker.answer({ type: 'counts', id: lastCount(worker).id, counts, rowsRead: 1, totalRows: 1, final: true });
     await first;
-    void counter.count([file()], undefined, () => undefined);
+    void counter.count([file()], undefined, { counts: () => undefined });
     expect(StandInWorker.made).toHaveLength(1);
     expect(worker.terminated).toBe(false);
     expect(worker.sent.map((m) => m.type)).toEqual(['count', 'count']);
   });
 
+  it('passes the rows read between boards to read, and nothing of an older count', async () => {
+    const counter = new VoteCounter();
+    const seen: string[] = [];
+    const on = (name: string) => ({
+      counts: (u: { rowsRead: number }) => seen.push(`${name} counts ${u.rowsRead}`),
+      read: (rows: number, total: number) => seen.push(`${name} read ${rows}/${total}`),
+    });
+    const first = counter.count([file()], undefined, on('first'));
+    const [worker] = StandInWorker.made;
+    const firstId = lastCount(worker).id;
+    worker.answer({ type: 'progress', id: firstId, rowsRead: 3, totalRows: 10 });
+    worker.answer({ type: 'counts', id: firstId, counts, rowsRead: 10, totalRows: 10, final: true });
+    await first;
+    void counter.count([file()], undefined, on('second'));
+    worker.answer({ type: 'progress', id: firstId, rowsRead: 5, totalRows: 10 });
+    worker.answer({ type: 'progress', id: lastCount(worker).id, rowsRead: 2, totalRows: 8 });
+    expect(seen).toEqual(['first read 3/10', 'first counts 10', 'second read 2/8']);
+  });
+
   it('gives a new count a fresh worker while the old one still reads', () => {
     const counter = new VoteCounter();
     const seen: string[] = [];
-    void counter.count([file()], undefined, (u) => seen.push(`old ${u.rowsRead}`));
+    void counter.count([file()], undefined, { counts: (u) => seen.push(`old ${u.rowsRead}`) });
     const [old] = StandInWorker.made;
     const oldId = lastCount(old).id;
-    void counter.count([file()], undefined, (u) => seen.push(`new ${u.rowsRead}`));
+    void counter.count([file()], undefined, { counts: (u) => seen.push(`new ${u.rowsRead}`) });
     expect(StandInWorker.made).toHaveLength(2);
     expect(old.terminated).toBe(true);
     const fresh = StandInWorker.made[1];
@@ -72,23 +91,18 @@ describe('VoteCounter', () => {
   it('gives a fresh worker when the old one splits its rows by the filter columns, not while it waits to be asked', async () => {
     const counter = new VoteCounter();
     const filters: string[] = [];
-    const first = counter.count(
-      [file()],
-      undefined,
-      () => undefined,
-      () => filters.push('sample'),
-    );
+    const first = counter.count([file()], undefined, { counts: () => undefined, filters: () => filters.push('sample') });
     const [worker] = StandInWorker.made;
     worker.answer({ type: 'counts', id: lastCount(worker).id, counts, rowsRead: 1, totalRows: 1, final: true, splitting: true });
     await first;
     // Waiting for the page's word: idle, so a new count keeps it (the wait is cancelled).
-    void counter.count([file()], undefined, () => undefined);
+    void counter.count([file()], undefined, { counts: () => undefined });
     expect(StandInWorker.made).toHaveLength(1);
     worker.answer({ type: 'counts', id: lastCount(worker).id, counts, rowsRead: 1, totalRows: 1, final: true, splitting: true });
     // Asked: now it reads the filter columns, and a drop meanwhile starts a fresh worker.
     const asked = counter.prepareFilters();
     expect(worker.sent.at(-1)).toMatchObject({ type: 'split' });
-    void counter.count([file()], undefined, () => undefined);
+    void counter.count([file()], undefined, { counts: () => undefined });
     await asked; // settles: superseded
     expect(StandInWorker.made).toHaveLength(2);
     expect(worker.terminated).toBe(true);
