@@ -47,6 +47,13 @@ export interface Duck extends Session {
   hold(until: Promise<unknown>, atMostMs: number): void;
 }
 
+/**
+ * A file's load into DuckDB takes its next step only this long after the user's last board was
+ * painted: clicks through the filters that the page's cube answers (20M battles: DuckDB's load
+ * takes half a minute) each find both cores free, not a row group's decoding and insert beside them.
+ */
+const LOAD_QUIET_MS = 700;
+
 let ready: Promise<Duck> | null = null;
 /** While the engine compiles: stops that start (getDuck starts again when next asked). */
 let abortCompile: (() => void) | null = null;
@@ -140,7 +147,7 @@ async function start(): Promise<Duck> {
   await conn.query(`ATTACH ':memory:' AS packed (COMPRESS)`);
   const lanes = new QueryLanes();
   const loaderConn = await db.connect();
-  const loader: Session = { db, conn: loaderConn, connector: connectorOn(loaderConn), between: () => lanes.unheld() };
+  const loader: Session = { db, conn: loaderConn, connector: connectorOn(loaderConn), between: () => lanes.unheld(LOAD_QUIET_MS) };
 
   // The page's connection asks the same queries again and again (filters, widgets): its statements are kept.
   const statements = new StatementCache(conn);

@@ -9,6 +9,8 @@ export class QueryLanes {
   private urgentPending = 0;
   private waiting: (() => void)[] = [];
   private held: Promise<void> | null = null;
+  /** When the last hold ended (performance.now()): long work may keep clear a while longer (unheld). */
+  private lastHoldEnd = -Infinity;
 
   async urgent<T>(work: () => Promise<T>): Promise<T> {
     this.urgentPending++;
@@ -30,9 +32,21 @@ export class QueryLanes {
     }
   }
 
-  /** Settles once no hold is on: a file's load goes on between its steps, as ordinary work does. */
-  async unheld(): Promise<void> {
-    while (this.held) await this.held;
+  /**
+   * Settles once no hold is on, and none ended within the last `quietMs`: a file's load goes on
+   * between its steps once the user has stopped clicking through filters for a moment (each click
+   * holds only until its board is painted, and the next one came 300 ms later).
+   */
+  async unheld(quietMs = 0): Promise<void> {
+    for (;;) {
+      if (this.held) {
+        await this.held;
+        continue;
+      }
+      const wait = this.lastHoldEnd + quietMs - performance.now();
+      if (wait <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 
   /** Ordinary work waits until `until` settles, or `atMostMs` passes (a hold never starves the page's queries). */
@@ -46,6 +60,7 @@ export class QueryLanes {
       new Promise<void>((resolve) => (timer = setTimeout(resolve, atMostMs))),
     ]).then(() => {
       clearTimeout(timer);
+      this.lastHoldEnd = performance.now();
       if (this.held === held) this.held = null;
     });
     this.held = held;

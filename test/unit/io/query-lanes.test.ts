@@ -116,4 +116,26 @@ describe('QueryLanes', () => {
     await step;
     expect(steps).toEqual(['load step']);
   });
+
+  it('unheld(quietMs) waits that long past the last hold, and from a newer hold placed meanwhile', async () => {
+    const lanes = new QueryLanes();
+    let painted!: () => void;
+    lanes.hold(new Promise<void>((r) => (painted = r)), 10_000);
+    painted();
+    await new Promise((r) => setTimeout(r, 0));
+    const ended = performance.now();
+    // Ordinary work and an unhurried step go at once; a load step waits out the quiet time.
+    await lanes.unheld();
+    expect(performance.now() - ended).toBeLessThan(40);
+    const stepped = lanes.unheld(80).then(() => performance.now());
+    await new Promise((r) => setTimeout(r, 40));
+    let again!: () => void;
+    lanes.hold(new Promise<void>((r) => (again = r)), 10_000);
+    await new Promise((r) => setTimeout(r, 60));
+    again();
+    await new Promise((r) => setTimeout(r, 0));
+    const secondEnd = performance.now();
+    // The first quiet time passed while the second hold was on: the step waits 80 ms past the second.
+    expect((await stepped) - secondEnd).toBeGreaterThanOrEqual(75);
+  });
 });
