@@ -274,7 +274,7 @@ export class FilterTally {
     this.cells = null;
     // Nothing is listed before the cells are (they start at once, and are settled once): listed in
     // their order, numbered from 0; the index of split tuples is built only if more rows come.
-    const { rows, stride } = cells;
+    const { stride } = cells;
     const shift = Math.log2(stride),
       mask = stride - 1,
       kept = this.kept;
@@ -283,12 +283,13 @@ export class FilterTally {
     const codes = kept.map((c) => this.codes[c]),
       comboCodes = kept.map((c) => this.comboCodes[c]);
     let t = 0;
-    for (let i = 0; i < rows.length; i++) {
-      if (rows[i] === 0) continue;
+    for (let i = 0; i < cells.size; i++) {
+      const n = cells.rowsAt(i);
+      if (n === 0) continue;
       base[t] = i >> shift;
       for (let k = 0; k < kept.length; k++) codes[k][t] = comboCodes[k][i & mask];
-      this.rows[t] = rows[i];
-      weight[t] = cells.weight ? cells.weight[i] : rows[i];
+      this.rows[t] = n;
+      weight[t] = cells.weight ? cells.weight[i] : n;
       invalid[t] = cells.invalid ? cells.invalid[i] : 0;
       t++;
     }

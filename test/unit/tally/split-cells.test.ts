@@ -47,10 +47,11 @@ function plainSums(groups: Rows[], weighted: boolean): Map<string, [number, numb
 function cellSums(cells: SplitCells): Map<string, [number, number, number]> {
   const sums = new Map<string, [number, number, number]>();
   const shift = Math.log2(cells.stride);
-  cells.rows.forEach((n, i) => {
-    if (n === 0) return;
+  for (let i = 0; i < cells.size; i++) {
+    const n = cells.rowsAt(i);
+    if (n === 0) continue;
     sums.set(`${i >> shift},${i & (cells.stride - 1)}`, [n, cells.weight ? cells.weight[i] : n, cells.invalid ? cells.invalid[i] : 0]);
-  });
+  }
   return sums;
 }
 
@@ -80,14 +81,44 @@ describe('the cells of a filter tally', () => {
     }
   });
 
+  it.each([false, true])('counts past 255 rows a cell, by rows and by whole cells (weighted: %s)', (weighted) => {
+    const next = random(11);
+    // A few cells with hundreds of rows each: every count goes over a byte, some several times.
+    const groups = [rows(3000, 2, 2, next), rows(2000, 3, 2, next)];
+    const cells = new SplitCells(weighted);
+    for (const group of groups) {
+      expect(cells.fit(3, 2)).toBe(true);
+      cells.add(group.keys, group.combos, weighted ? group.weights : null, group.keys.length);
+    }
+    // Whole cells merged in: one that crosses 256 with what it held, one new past 256 alone.
+    cells.addCell(0, 1, 300, weighted ? 30 : 300, 0);
+    expect(cells.fit(5, 2)).toBe(true);
+    cells.addCell(4, 0, 700, weighted ? 70 : 700, weighted ? 5 : 0);
+    const expected = plainSums(groups, weighted);
+    const add = (key: string, n: number, w: number, bad: number) => {
+      const s = expected.get(key) ?? [0, 0, 0];
+      expected.set(key, [s[0] + n, s[1] + w, s[2] + bad]);
+    };
+    add('0,1', 300, weighted ? 30 : 300, 0);
+    add('4,0', 700, weighted ? 70 : 700, weighted ? 5 : 0);
+    const got = cellSums(cells);
+    expect(cells.filled).toBe(expected.size);
+    expect(Math.max(...[...expected.values()].map(([n]) => n))).toBeGreaterThan(512);
+    for (const [key, [n, w, bad]] of expected) {
+      const [gn, gw, gbad] = got.get(key)!;
+      expect([gn, gbad], key).toEqual([n, bad]);
+      expect(gw, key).toBeCloseTo(w, 9);
+    }
+  });
+
   it('refuses a table past its bytes, and keeps what it holds', () => {
-    const cells = new SplitCells(false, 4096 * 4);
+    const cells = new SplitCells(false, 4096 * 5);
     expect(cells.fit(1000, 4)).toBe(true);
     cells.add(Int32Array.of(999), Int32Array.of(3), null, 1);
     expect(cells.fit(1000, 8)).toBe(false);
     expect(cells.fit(5000, 4)).toBe(false);
     expect(cells.stride).toBe(4);
-    expect(cells.rows[999 * 4 + 3]).toBe(1);
+    expect(cells.rowsAt(999 * 4 + 3)).toBe(1);
     expect(cells.filled).toBe(1);
   });
 });
