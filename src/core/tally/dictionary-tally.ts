@@ -80,43 +80,19 @@ export class DictionaryTally {
     const keys = new Int32Array(rows);
     // Keys first met in this group (few after the first groups: a branch the processor predicts).
     const fresh: number[] = [];
+    // A row with a key not yet given a tuple keeps -1 − key until the group's fresh keys have theirs.
     if (chunks.length === 3) {
-      // A pair and its verdict (the usual shape): one fused pass. A row with a key not yet given a
-      // tuple keeps -1 − key until the group's fresh keys have theirs.
+      // A pair and its verdict (the usual shape): one fused pass.
       const [a, b, w] = chunks.map((c) => c.indices);
       const [ta, tb, tw] = terms;
-      for (let r = 0; r < rows; r++) {
-        const key = ta[a[r] + 1] + tb[b[r] + 1] + tw[w[r] + 1];
-        counts[key]++;
-        const t = tupleOf[key];
-        if (t > 0) keys[r] = tuples ? t - 1 : key;
-        else {
-          if (t === 0) {
-            tupleOf[key] = -1;
-            fresh.push(key);
-          }
-          keys[r] = tuples ? -1 - key : key;
-        }
-      }
+      for (let r = 0; r < rows; r++) keys[r] = countKey(ta[a[r] + 1] + tb[b[r] + 1] + tw[w[r] + 1], counts, tupleOf, fresh, tuples);
     } else {
       for (let c = 0; c < chunks.length; c++) {
         const indices = chunks[c].indices,
           term = terms[c];
         for (let r = 0; r < rows; r++) keys[r] += term[indices[r] + 1];
       }
-      for (let r = 0; r < rows; r++) {
-        const key = keys[r];
-        counts[key]++;
-        const t = tupleOf[key];
-        if (t > 0) keys[r] = tuples ? t - 1 : key;
-        else {
-          if (t === 0) {
-            tupleOf[key] = -1;
-            fresh.push(key);
-          }
-          keys[r] = tuples ? -1 - key : key;
-        }
-      }
+      for (let r = 0; r < rows; r++) keys[r] = countKey(keys[r], counts, tupleOf, fresh, tuples);
     }
     this.pending += rows;
     if (fresh.length) {
@@ -158,4 +134,19 @@ export class DictionaryTally {
     this.met = [];
     return true;
   }
+}
+
+/**
+ * Counts a row of `key` and returns what its place in the group's keys holds: its tuple (or the key
+ * itself, unless `tuples`), or −1 − key while the key has no tuple yet (noted in `fresh` when first met).
+ */
+function countKey(key: number, counts: Int32Array, tupleOf: Int32Array, fresh: number[], tuples: boolean): number {
+  counts[key]++;
+  const t = tupleOf[key];
+  if (t > 0) return tuples ? t - 1 : key;
+  if (t === 0) {
+    tupleOf[key] = -1;
+    fresh.push(key);
+  }
+  return tuples ? -1 - key : key;
 }

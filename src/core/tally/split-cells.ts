@@ -79,30 +79,13 @@ export class SplitCells {
     const { low, high, shift } = this;
     let filled = 0;
     if (!this.weighted) {
-      for (let r = 0; r < count; r++) {
-        const i = (keys[r] << shift) | combos[r];
-        const n = low[i];
-        if (n === 255) {
-          low[i] = 0;
-          high[i]++;
-        } else {
-          if (n === 0 && high[i] === 0) filled++;
-          low[i] = n + 1;
-        }
-      }
+      for (let r = 0; r < count; r++) filled += bump(low, high, (keys[r] << shift) | combos[r]);
     } else {
       const weight = this.weight!,
         invalid = this.invalid!;
       for (let r = 0; r < count; r++) {
         const i = (keys[r] << shift) | combos[r];
-        const n = low[i];
-        if (n === 255) {
-          low[i] = 0;
-          high[i]++;
-        } else {
-          if (n === 0 && high[i] === 0) filled++;
-          low[i] = n + 1;
-        }
+        filled += bump(low, high, i);
         const w = weights![r];
         if (Number.isFinite(w) && w > 0) weight[i] += w;
         else invalid[i]++;
@@ -122,4 +105,16 @@ export class SplitCells {
     if (this.weight) this.weight[i] += weight;
     if (this.invalid) this.invalid[i] += invalid;
   }
+}
+
+/** One more row in cell i of a byte-and-carry count; 1 when the cell had none, else 0. */
+function bump(low: Uint8Array, high: Int32Array, i: number): number {
+  const n = low[i];
+  if (n === 255) {
+    low[i] = 0;
+    high[i]++;
+    return 0;
+  }
+  low[i] = n + 1;
+  return n === 0 && high[i] === 0 ? 1 : 0;
 }
