@@ -132,8 +132,8 @@ export class BoardThreads implements GroupHelper {
 
   /** The board, its bootstrap shared with the helper thread (on one core, all run here). */
   async leaderboard(counts: PairCounts, options: LeaderboardOptions = {}): Promise<Leaderboard> {
-    // The helper fits the counts while this thread does (it needs the same fit before its rounds).
-    if ((options.bootstrapRounds ?? 1000) > 0 && !options.reweightPairs) this.helper.prepare(counts, options);
+    // The helper fits the counts while this thread does (it needs the same fit before its rounds), then runs its first rounds.
+    if ((options.bootstrapRounds ?? 1000) > 0 && !options.reweightPairs) this.helper.prepare(counts, options, CHUNK);
     const board = new IncrementalLeaderboard(counts, options);
     // Waiting on the helper's last rounds, nothing else keeps the command alive.
     this.hold();

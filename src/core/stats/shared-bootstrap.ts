@@ -40,8 +40,11 @@ export class BootstrapHelper {
   private broken = false;
   private job = 0;
   private board: IncrementalLeaderboard | null = null;
-  /** A job whose start went out before its board was fitted here (prepare), waiting for begin. */
-  private prepared: { job: number; counts: PairCounts; options: LeaderboardOptions } | null = null;
+  /**
+   * A job whose start went out before its board was fitted here (prepare), waiting for begin, and
+   * the rounds handed out with it (`first`), which begin claims from the board.
+   */
+  private prepared: { job: number; counts: PairCounts; options: LeaderboardOptions; first: Range[] } | null = null;
   private readonly outstanding = new Map<number, Range>();
   private readonly arrived: RoundsRun[] = [];
   private wake: (() => void) | null = null;
@@ -67,8 +70,19 @@ export class BootstrapHelper {
     const ready = this.prepared;
     this.prepared = null;
     if (ready && ready.job === this.job && ready.counts === counts && ready.options === options && !this.broken) {
-      this.board = board;
-      return this.job;
+      // A new board's first claims are the rounds the helper was handed with its start (firstRanges).
+      if (board.roundsUnclaimed === (options.bootstrapRounds ?? DEFAULT_ROUNDS)) {
+        this.board = board;
+        for (const range of ready.first) {
+          const claimed = board.claimRounds(range.count);
+          if (claimed) this.outstanding.set(claimed.from, claimed);
+          if (claimed?.from !== range.from || claimed.count !== range.count) {
+            this.stop(this.job);
+            return this.begin(board, counts, options);
+          }
+        }
+        return this.job;
+      }
     }
     this.stop(this.job);
     const job = ++this.job;
@@ -79,24 +93,27 @@ export class BootstrapHelper {
   }
 
   /**
-   * Has the helper fit `counts` now, while this side fits them too, rather than after: a begin
-   * with the same counts and options then takes this job, and the helper's first rounds come a
-   * fit sooner. Any other begin ends it.
+   * Has the helper fit `counts` now, while this side fits them too, rather than after, and run the
+   * first chunks of rounds (of `chunk`, as feed hands them out) as soon as it has: a begin with the
+   * same counts and options then takes this job, and the helper never waits for this side's fit.
+   * Any other begin ends it.
    */
-  prepare(counts: PairCounts, options: LeaderboardOptions): void {
+  prepare(counts: PairCounts, options: LeaderboardOptions, chunk: number): void {
     this.stop(this.job);
     if (this.broken || !this.available()) return;
     const job = ++this.job;
-    this.prepared = { job, counts, options };
+    const first = firstRanges(options.bootstrapRounds ?? DEFAULT_ROUNDS, chunk);
+    this.prepared = { job, counts, options, first };
     this.send({ type: 'start', job, counts, options });
+    for (const range of first) this.send({ type: 'rounds', job, ...range });
   }
 
-  /** Hands out chunks of `chunk` rounds (smaller near the end: endChunk) until IN_FLIGHT are out. */
+  /** Hands out chunks of `chunk` rounds (smaller near the end: chunkOf) until IN_FLIGHT are out. */
   feed(job: number, chunk: number): void {
     const board = this.board;
     if (job !== this.job || !board || this.broken) return;
     while (this.outstanding.size < IN_FLIGHT) {
-      const range = board.claimRounds(endChunk(board, chunk));
+      const range = board.claimRounds(chunkOf(board.roundsUnclaimed, chunk));
       if (!range) return;
       this.outstanding.set(range.from, range);
       this.send({ type: 'rounds', job: this.job, ...range });
@@ -187,13 +204,26 @@ export class BootstrapHelper {
   }
 }
 
+/** A board's bootstrap rounds when its options do not say (IncrementalLeaderboard's default). */
+const DEFAULT_ROUNDS = 1000;
+
 /**
- * A chunk of at most `chunk` rounds, and at most a fifth of those left once few are: at the end
- * each side then holds a round or two rather than a chunk or two (this side waiting on the
- * helper's last chunks, or the helper on this side's, was the bootstrap's tail).
+ * A chunk of at most `chunk` rounds out of `unclaimed` left, and at most a fifth of those once few
+ * are: at the end each side then holds a round or two rather than a chunk or two (this side waiting
+ * on the helper's last chunks, or the helper on this side's, was the bootstrap's tail).
  */
-function endChunk(board: IncrementalLeaderboard, chunk: number): number {
-  return Math.max(1, Math.min(chunk, Math.floor(board.roundsUnclaimed / (IN_FLIGHT + 3))));
+const chunkOf = (unclaimed: number, chunk: number) => Math.max(1, Math.min(chunk, Math.floor(unclaimed / (IN_FLIGHT + 3))));
+
+/** The ranges a fresh board of `rounds` rounds hands out first, IN_FLIGHT of them, as feed would (claims from the top). */
+function firstRanges(rounds: number, chunk: number): Range[] {
+  const ranges: Range[] = [];
+  let unclaimed = rounds;
+  while (ranges.length < IN_FLIGHT && unclaimed > 0) {
+    const count = chunkOf(unclaimed, chunk);
+    unclaimed -= count;
+    ranges.push({ from: unclaimed, count });
+  }
+  return ranges;
 }
 
 export interface BootstrapRun {
@@ -234,7 +264,7 @@ export async function runBootstrap(
       if (!run.live()) return false;
       helper.absorb(job);
       helper.feed(job, run.chunk);
-      const rounds = endChunk(board, run.chunk);
+      const rounds = chunkOf(board.roundsUnclaimed, run.chunk);
       // Timed chunks start with one round, which times them: a first chunk of 20 untimed rounds of 150
       // models (~60 ms cold) was what a click right after a board's point ratings waited for.
       const timed = run.chunkMs === undefined ? rounds : roundMs > 0 ? Math.max(1, Math.min(rounds, Math.floor(run.chunkMs / roundMs))) : 1;

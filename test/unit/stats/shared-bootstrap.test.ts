@@ -44,9 +44,10 @@ const counts: PairCounts = countsOf(
   ],
 );
 
-async function board(helper: BootstrapHelper, options: LeaderboardOptions, prepare: boolean, chunkMs?: number) {
-  if (prepare) helper.prepare(counts, options);
+async function board(helper: BootstrapHelper, options: LeaderboardOptions, prepare: boolean, chunkMs?: number, before = 0) {
+  if (prepare) helper.prepare(counts, options, 5);
   const b = new IncrementalLeaderboard(counts, options);
+  b.runRounds(before);
   await runBootstrap(b, helper, counts, options, {
     chunk: 5,
     ...(chunkMs !== undefined ? { chunkMs } : {}),
@@ -65,6 +66,36 @@ describe('a bootstrap shared with a helper', () => {
     const shared = await board(helper, options, true);
     expect(sent.filter((m) => m.type === 'start')).toHaveLength(1);
     expect(helper.roundsFromHelper).toBeGreaterThan(0);
+    expect(shared).toEqual(computeLeaderboard(counts, options));
+    helper.close();
+  });
+
+  it('hands a prepared helper its first chunks with its start, the top rounds the board then claims', async () => {
+    const sent: HelperRequest[] = [];
+    const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
+    const options = { bootstrapRounds: 60, seed: 3 };
+    const shared = await board(helper, options, true);
+    const job = sent[0].job;
+    expect(sent.slice(0, 3)).toEqual([
+      { type: 'start', job, counts, options },
+      { type: 'rounds', job, from: 55, count: 5 },
+      { type: 'rounds', job, from: 50, count: 5 },
+    ]);
+    // Every round handed out once: the board's own claims start below the prepared ones.
+    const handed = sent.flatMap((m) => (m.type === 'rounds' ? [m.from] : []));
+    expect(new Set(handed).size).toBe(handed.length);
+    expect(sent.filter((m) => m.type === 'start')).toHaveLength(1);
+    expect(shared).toEqual(computeLeaderboard(counts, options));
+    helper.close();
+  });
+
+  it('starts the helper again when the board that begins has run rounds of its own (its top rounds may not be free)', async () => {
+    const sent: HelperRequest[] = [];
+    const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
+    const options = { bootstrapRounds: 60, seed: 3 };
+    const shared = await board(helper, options, true, undefined, 7);
+    const starts = sent.filter((m) => m.type === 'start');
+    expect(starts).toHaveLength(2);
     expect(shared).toEqual(computeLeaderboard(counts, options));
     helper.close();
   });
@@ -98,13 +129,15 @@ describe('a bootstrap shared with a helper', () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
     const options = { bootstrapRounds: 60, seed: 5 };
-    helper.prepare(counts, { ...options, seed: 6 });
+    helper.prepare(counts, { ...options, seed: 6 }, 5);
     const shared = await board(helper, options, false);
     const starts = sent.filter((m) => m.type === 'start');
     expect(starts).toHaveLength(2);
-    // Rounds are asked only for the job that began; the prepared one is dropped.
+    // Beyond the first chunks handed out with the prepared start, rounds are asked only for the job that began.
     const begun = starts[1].job;
-    expect(sent.filter((m) => m.type === 'rounds').every((m) => m.job === begun)).toBe(true);
+    const rounds = sent.filter((m) => m.type === 'rounds');
+    expect(rounds.filter((m) => m.job !== begun).map((m) => m.job)).toEqual([starts[0].job, starts[0].job]);
+    expect(sent.indexOf(starts[1])).toBe(3);
     expect(shared).toEqual(computeLeaderboard(counts, options));
     helper.close();
   });
