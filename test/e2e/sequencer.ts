@@ -10,16 +10,16 @@ const LONGEST_FIRST = [
   'every-lens-others',
   'every-lens-conversations-genrm',
   'counting',
-  'topics',
-  'xss',
-  'loading',
-  'hub',
   'links',
   'bad-files',
+  'hub',
+  'topics',
+  'xss',
   'two-sources',
+  'loading',
   'leaderboard',
-  'shapes',
   'hosted',
+  'shapes',
 ];
 
 const rank = (spec: TestSpecification): number => {
