@@ -75,7 +75,8 @@ export class BootstrapHelper {
         this.board = board;
         for (const range of ready.first) {
           const claimed = board.claimRounds(range.count);
-          if (claimed) this.outstanding.set(claimed.from, claimed);
+          // A fast helper may have answered already: its rounds wait in `arrived`, not outstanding.
+          if (claimed && !this.arrived.some((run) => run.from === claimed.from)) this.outstanding.set(claimed.from, claimed);
           if (claimed?.from !== range.from || claimed.count !== range.count) {
             this.stop(this.job);
             return this.begin(board, counts, options);

@@ -89,6 +89,27 @@ describe('a bootstrap shared with a helper', () => {
     helper.close();
   });
 
+  it('takes in the first chunks a prepared helper answered before the board began, none handed back as lost', async () => {
+    const sent: HelperRequest[] = [];
+    const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
+    const options = { bootstrapRounds: 60, seed: 3 };
+    // The helper answers both chunks within the wait, before the board's begin.
+    helper.prepare(counts, options, 5);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const b = new IncrementalLeaderboard(counts, options);
+    await runBootstrap(b, helper, counts, options, {
+      chunk: 5,
+      breathe: () => new Promise((resolve) => setImmediate(resolve)),
+      live: () => true,
+      onChunk: () => {},
+    });
+    expect(helper.roundsFromHelper).toBeGreaterThanOrEqual(10);
+    // A chunk taken in but still counted as out would be handed back to the board at the end.
+    expect(b.roundsUnclaimed).toBe(0);
+    expect(b.current()).toEqual(computeLeaderboard(counts, options));
+    helper.close();
+  });
+
   it('starts the helper again when the board that begins has run rounds of its own (its top rounds may not be free)', async () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
