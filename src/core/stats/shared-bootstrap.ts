@@ -70,17 +70,14 @@ export class BootstrapHelper {
     const ready = this.prepared;
     this.prepared = null;
     if (ready && ready.job === this.job && ready.counts === counts && ready.options === options && !this.broken) {
-      // A new board's first claims are the rounds the helper was handed with its start (firstRanges).
+      // A fresh board (every round unclaimed) claims first exactly the ranges the helper was handed
+      // with its start: firstRanges takes the same chunkOf steps from the same top.
       if (board.roundsUnclaimed === (options.bootstrapRounds ?? DEFAULT_ROUNDS)) {
         this.board = board;
         for (const range of ready.first) {
-          const claimed = board.claimRounds(range.count);
+          board.claimRounds(range.count);
           // A fast helper may have answered already: its rounds wait in `arrived`, not outstanding.
-          if (claimed && !this.arrived.some((run) => run.from === claimed.from)) this.outstanding.set(claimed.from, claimed);
-          if (claimed?.from !== range.from || claimed.count !== range.count) {
-            this.stop(this.job);
-            return this.begin(board, counts, options);
-          }
+          if (!this.arrived.some((run) => run.from === range.from)) this.outstanding.set(range.from, range);
         }
         return this.job;
       }
