@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { IncrementalLeaderboard, type Leaderboard, type LeaderboardOptions } from '../core/stats/leaderboard.ts';
+import { boardRounds, IncrementalLeaderboard, type Leaderboard, type LeaderboardOptions } from '../core/stats/leaderboard.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import { BootstrapHelper, runBootstrap, type HelperPort, type HelperResponse } from '../core/stats/shared-bootstrap.ts';
 import type { TallyData } from '../core/tally/tally-parts.ts';
@@ -133,7 +133,7 @@ export class BoardThreads implements GroupHelper {
   /** The board, its bootstrap shared with the helper thread (on one core, all run here). */
   async leaderboard(counts: PairCounts, options: LeaderboardOptions = {}): Promise<Leaderboard> {
     // The helper fits the counts while this thread does (it needs the same fit before its rounds), then runs its first rounds.
-    if ((options.bootstrapRounds ?? 1000) > 0 && !options.reweightPairs) this.helper.prepare(counts, options, CHUNK);
+    if (boardRounds(options) > 0) this.helper.prepare(counts, options, CHUNK);
     const board = new IncrementalLeaderboard(counts, options);
     // Waiting on the helper's last rounds, nothing else keeps the command alive.
     this.hold();

@@ -111,7 +111,7 @@ export class IncrementalLeaderboard {
   constructor(counts: PairCounts, options: LeaderboardOptions = {}) {
     const { anchor, mean, seed = 0, ties = 'half', reweightPairs = false } = options;
     const intervals = reweightPairs ? 'sandwich' : (options.intervals ?? 'bootstrap');
-    const bootstrapRounds = reweightPairs ? 0 : (options.bootstrapRounds ?? 1000);
+    const bootstrapRounds = boardRounds(options);
     this.reweighted = reweightPairs;
     if (ties !== 'half' && ties !== 'davidson')
       throw new RangeError(`computeLeaderboard: ties must be 'half' or 'davidson', got "${ties}"`);
@@ -212,6 +212,11 @@ export class IncrementalLeaderboard {
       this.reweighted,
     );
   }
+}
+
+/** The bootstrap rounds a board with `options` runs: none when pairs are reweighted, else bootstrapRounds (default 1000). */
+export function boardRounds(options: LeaderboardOptions): number {
+  return options.reweightPairs ? 0 : (options.bootstrapRounds ?? 1000);
 }
 
 /** Fit, bootstrap (all rounds) and observed records in one call; used by the worker and the CLI. */

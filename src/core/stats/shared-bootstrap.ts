@@ -8,7 +8,7 @@
  * (cli/parallel-board.ts).
  */
 import type { RoundsRun } from './bootstrap.ts';
-import type { IncrementalLeaderboard, LeaderboardOptions } from './leaderboard.ts';
+import { boardRounds, type IncrementalLeaderboard, type LeaderboardOptions } from './leaderboard.ts';
 import type { PairCounts } from './pair-counts.ts';
 
 /** Chunks handed out at once: one being run, one waiting, so the helper never idles on a message. */
@@ -72,7 +72,7 @@ export class BootstrapHelper {
     if (ready && ready.job === this.job && ready.counts === counts && ready.options === options && !this.broken) {
       // A fresh board (every round unclaimed) claims first exactly the ranges the helper was handed
       // with its start: firstRanges takes the same chunkOf steps from the same top.
-      if (board.roundsUnclaimed === (options.bootstrapRounds ?? DEFAULT_ROUNDS)) {
+      if (board.roundsUnclaimed === boardRounds(options)) {
         this.board = board;
         for (const range of ready.first) {
           board.claimRounds(range.count);
@@ -100,7 +100,7 @@ export class BootstrapHelper {
     this.stop(this.job);
     if (this.broken || !this.available()) return;
     const job = ++this.job;
-    const first = firstRanges(options.bootstrapRounds ?? DEFAULT_ROUNDS, chunk);
+    const first = firstRanges(boardRounds(options), chunk);
     this.prepared = { job, counts, options, first };
     this.send({ type: 'start', job, counts, options });
     for (const range of first) this.send({ type: 'rounds', job, ...range });
@@ -201,9 +201,6 @@ export class BootstrapHelper {
     wake?.();
   }
 }
-
-/** A board's bootstrap rounds when its options do not say (IncrementalLeaderboard's default). */
-const DEFAULT_ROUNDS = 1000;
 
 /**
  * A chunk of at most `chunk` rounds out of `unclaimed` left, and at most a fifth of those once few
