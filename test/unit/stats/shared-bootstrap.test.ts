@@ -44,8 +44,20 @@ const counts: PairCounts = countsOf(
   ],
 );
 
-async function board(helper: BootstrapHelper, options: LeaderboardOptions, prepare: boolean, chunkMs?: number, before = 0) {
+interface Run {
+  /** The helper fits the counts (and gets its first chunks) before the board begins. */
+  prepare: boolean;
+  chunkMs?: number;
+  /** Rounds the board runs on its own before it begins. */
+  before?: number;
+  /** Milliseconds between prepare and the board's begin. */
+  waitMs?: number;
+}
+
+/** A board of `counts` whose bootstrap runs with `helper`, in chunks of 5. */
+async function shareRounds(helper: BootstrapHelper, options: LeaderboardOptions, { prepare, chunkMs, before = 0, waitMs = 0 }: Run) {
   if (prepare) helper.prepare(counts, options, 5);
+  if (waitMs) await new Promise((resolve) => setTimeout(resolve, waitMs));
   const b = new IncrementalLeaderboard(counts, options);
   b.runRounds(before);
   await runBootstrap(b, helper, counts, options, {
@@ -55,15 +67,17 @@ async function board(helper: BootstrapHelper, options: LeaderboardOptions, prepa
     live: () => true,
     onChunk: () => {},
   });
-  return b.current();
+  return b;
 }
+
+const board = async (helper: BootstrapHelper, options: LeaderboardOptions, run: Run) => (await shareRounds(helper, options, run)).current();
 
 describe('a bootstrap shared with a helper', () => {
   it('starts the helper once when it was prepared with the same counts and options, and gives the one-thread board', async () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
     const options = { bootstrapRounds: 60, seed: 5 };
-    const shared = await board(helper, options, true);
+    const shared = await board(helper, options, { prepare: true });
     expect(sent.filter((m) => m.type === 'start')).toHaveLength(1);
     expect(helper.roundsFromHelper).toBeGreaterThan(0);
     expect(shared).toEqual(computeLeaderboard(counts, options));
@@ -74,7 +88,7 @@ describe('a bootstrap shared with a helper', () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
     const options = { bootstrapRounds: 60, seed: 3 };
-    const shared = await board(helper, options, true);
+    const shared = await board(helper, options, { prepare: true });
     const job = sent[0].job;
     expect(sent.slice(0, 3)).toEqual([
       { type: 'start', job, counts, options },
@@ -94,15 +108,7 @@ describe('a bootstrap shared with a helper', () => {
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
     const options = { bootstrapRounds: 60, seed: 3 };
     // The helper answers both chunks within the wait, before the board's begin.
-    helper.prepare(counts, options, 5);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const b = new IncrementalLeaderboard(counts, options);
-    await runBootstrap(b, helper, counts, options, {
-      chunk: 5,
-      breathe: () => new Promise((resolve) => setImmediate(resolve)),
-      live: () => true,
-      onChunk: () => {},
-    });
+    const b = await shareRounds(helper, options, { prepare: true, waitMs: 100 });
     expect(helper.roundsFromHelper).toBeGreaterThanOrEqual(10);
     // A chunk taken in but still counted as out would be handed back to the board at the end.
     expect(b.roundsUnclaimed).toBe(0);
@@ -114,7 +120,7 @@ describe('a bootstrap shared with a helper', () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
     const options = { bootstrapRounds: 60, seed: 3 };
-    const shared = await board(helper, options, true, undefined, 7);
+    const shared = await board(helper, options, { prepare: true, before: 7 });
     const starts = sent.filter((m) => m.type === 'start');
     expect(starts).toHaveLength(2);
     expect(shared).toEqual(computeLeaderboard(counts, options));
@@ -124,7 +130,7 @@ describe('a bootstrap shared with a helper', () => {
   it('runs chunks bounded in time (down to one round each) to the same board', async () => {
     const helper = new BootstrapHelper(helperOnThisThread([]), () => 2);
     const options = { bootstrapRounds: 60, seed: 9 };
-    const timed = await board(helper, options, true, 0.000001);
+    const timed = await board(helper, options, { prepare: true, chunkMs: 0.000001 });
     expect(timed).toEqual(computeLeaderboard(counts, options));
     helper.close();
   });
@@ -151,7 +157,7 @@ describe('a bootstrap shared with a helper', () => {
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
     const options = { bootstrapRounds: 60, seed: 5 };
     helper.prepare(counts, { ...options, seed: 6 }, 5);
-    const shared = await board(helper, options, false);
+    const shared = await board(helper, options, { prepare: false });
     const starts = sent.filter((m) => m.type === 'start');
     expect(starts).toHaveLength(2);
     // Beyond the first chunks handed out with the prepared start, rounds are asked only for the job that began.
@@ -174,7 +180,7 @@ describe('a bootstrap shared with a helper', () => {
     expect(probe.roundsUnclaimed).toBe(80);
     probe.releaseRounds(range);
     expect(probe.roundsUnclaimed).toBe(110);
-    const shared = await board(helper, options, true);
+    const shared = await board(helper, options, { prepare: true });
     const sizes = sent.flatMap((m) => (m.type === 'rounds' ? [m.count] : []));
     expect(Math.max(...sizes)).toBe(5);
     expect(sizes.at(-1)).toBe(1);
@@ -186,7 +192,7 @@ describe('a bootstrap shared with a helper', () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 1);
     const options = { bootstrapRounds: 20, seed: 1 };
-    expect(await board(helper, options, true)).toEqual(computeLeaderboard(counts, options));
+    expect(await board(helper, options, { prepare: true })).toEqual(computeLeaderboard(counts, options));
     expect(sent).toEqual([]);
   });
 });
