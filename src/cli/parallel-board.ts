@@ -132,8 +132,8 @@ export class BoardThreads implements GroupHelper {
 
   /** The board, its bootstrap shared with the helper thread (on one core, all run here). */
   async leaderboard(counts: PairCounts, options: LeaderboardOptions = {}): Promise<Leaderboard> {
-    // The helper fits the counts while this thread does (it needs the same fit before its rounds), then runs its first rounds.
-    if (boardRounds(options) > 0) this.helper.prepare(counts, options, CHUNK);
+    // The helper builds the rounds' tables while this thread fits the counts, then takes the fit and runs rounds.
+    if (boardRounds(options) > 0) this.helper.prepare(counts, options);
     const board = new IncrementalLeaderboard(counts, options);
     // Waiting on the helper's last rounds, nothing else keeps the command alive.
     this.hold();

@@ -3,11 +3,37 @@ import { multiplyInto } from './matrix-vector.ts';
 import { factorWithRidge, maximiseLikelihood, pinReference } from './newton-maximise.ts';
 import type { PairLikelihood } from './pair-likelihood.ts';
 import type { PairTable } from './pair-table.ts';
-import { PoissonSampler } from './poisson.ts';
+import { PoissonSampler, type PoissonTables } from './poisson.ts';
 import type { Xoshiro128 } from './random.ts';
 
 /** Chord steps a round takes at most before it is fitted by Newton's method from the start. */
 const MAX_CHORD_STEPS = 200;
+
+/**
+ * Where every round of a group starts: the prior fit of all votes (the group's pairs with the
+ * prior's, withPrior) and the inverse of its negative Hessian, reference pinned. Plain arrays, so a
+ * helper thread is handed it rather than fitting it again.
+ */
+export interface RoundStart {
+  start: Float64Array;
+  inverse: Float64Array;
+}
+
+/**
+ * The RoundStart of a group: `group` its pairs (local indices), `fitted` its maximum-likelihood
+ * parameters (θ, last member at 0, then any extra), `priorVotes` virtual votes per member.
+ */
+export function roundStart(group: PairTable, fitted: Float64Array, likelihood: PairLikelihood, priorVotes: number): RoundStart {
+  const m = group.modelCount;
+  // The full fit re-centred (θ mean 0, the virtual opponent's level) as the prior fit's start.
+  const start = new Float64Array(m + 1 + likelihood.extra);
+  let mean = 0;
+  for (let k = 0; k < m; k++) mean += fitted[k] / m;
+  for (let k = 0; k < m; k++) start[k] = fitted[k] - mean;
+  start.set(fitted.subarray(m), m + 1);
+  const prior = maximiseLikelihood(likelihood, withPrior(group, priorVotes), { start });
+  return { start: prior.x, inverse: choleskyInverse(prior.factor, prior.x.length) };
+}
 
 /**
  * One comparison group's bootstrap rounds (bootstrap.ts says why each step is what it is): each
@@ -23,7 +49,7 @@ export class GroupRounds {
   private readonly sampler: PoissonSampler;
   /** The group's pairs' winsI, winsJ and ties in `table`: where each round's draw goes. */
   private readonly drawn: Float64Array[];
-  /** The prior fit of all votes, each round's start, and the inverse of its negative Hessian (reference pinned). */
+  /** Each round's start and the inverse Hessian there (RoundStart). */
   private readonly start: Float64Array;
   private readonly inverse: Float64Array;
   private readonly x: Float64Array;
@@ -31,35 +57,29 @@ export class GroupRounds {
   private readonly step: Float64Array;
 
   /**
-   * `group`: the group's pairs (local indices); `fitted`: its maximum-likelihood parameters (θ,
-   * last member at 0, then any extra); `priorVotes`: virtual votes per member; a round stops when
-   * no parameter moves more than `stepTolerance`.
+   * `group`: the group's pairs (local indices); `first`: its rounds' start (roundStart, with the
+   * same `priorVotes`); a round stops when no parameter moves more than `stepTolerance`;
+   * `tables`: the Poisson tables of the draws (bootstrapTables: of every group's cells, the same
+   * on every thread).
    */
   constructor(
     group: PairTable,
-    fitted: Float64Array,
+    first: RoundStart,
     private readonly likelihood: PairLikelihood,
     priorVotes: number,
     private readonly stepTolerance: number,
+    tables: PoissonTables,
   ) {
-    const r = group.i.length,
-      m = group.modelCount;
+    const r = group.i.length;
     const means = new Float64Array(3 * r);
     means.set(group.winsI, 0);
     means.set(group.winsJ, r);
     means.set(group.ties, 2 * r);
-    this.sampler = new PoissonSampler(means);
+    this.sampler = new PoissonSampler(means, tables);
     this.table = withPrior(group, priorVotes);
     this.drawn = [this.table.winsI, this.table.winsJ, this.table.ties].map((column) => column.subarray(0, r));
-    // The full fit re-centred (θ mean 0, the virtual opponent's level) as the prior fit's start.
-    const start = new Float64Array(m + 1 + likelihood.extra);
-    let mean = 0;
-    for (let k = 0; k < m; k++) mean += fitted[k] / m;
-    for (let k = 0; k < m; k++) start[k] = fitted[k] - mean;
-    start.set(fitted.subarray(m), m + 1);
-    const prior = maximiseLikelihood(likelihood, this.table, { start });
-    this.start = prior.x;
-    this.inverse = choleskyInverse(prior.factor, this.start.length);
+    this.start = first.start;
+    this.inverse = first.inverse;
     this.x = new Float64Array(this.start.length);
     this.g = new Float64Array(this.start.length);
     this.step = new Float64Array(this.start.length);

@@ -1,8 +1,11 @@
-import { GroupRounds } from './bootstrap-round.ts';
+import { GroupRounds, roundStart, type RoundStart } from './bootstrap-round.ts';
 import { bradleyTerryLikelihood } from './bradley-terry.ts';
-import { toElo, type GroupFit, type RatingFit } from './fit-groups.ts';
+import { comparisonGroups, toElo, type GroupFit, type RatingFit } from './fit-groups.ts';
+import type { PairCounts } from './pair-counts.ts';
 import type { PairLikelihood } from './pair-likelihood.ts';
+import { collapsePairs, type PairTable } from './pair-table.ts';
 import { pairwiseAboveShare } from './pairwise-confidence.ts';
+import { poissonTables, type PoissonTables } from './poisson.ts';
 import { inverseCdfInPlace, quantileInPlace } from './percentile.ts';
 import { competitionRanks, rankScratch, ranksHold, sameRanks } from './round-ranks.ts';
 import { seededRandom, type Xoshiro128 } from './random.ts';
@@ -47,6 +50,39 @@ export interface BootstrapOptions {
   level?: number;
   /** Virtual votes per model in every round (half won, half lost); default PRIOR_VOTES. */
   priorVotes?: number;
+  /**
+   * The Poisson tables of the rounds' draws, bootstrapTables of the fit's groups (another thread's
+   * from the same counts: boardTables); default: built here.
+   */
+  tables?: PoissonTables;
+  /** Each group's rounds' start, roundStarts of the fit with these priorVotes (another thread's); default: fitted here. */
+  starts?: RoundStart[];
+}
+
+/** Each group's rounds' start (roundStart): the prior fit of all its votes and its inverse Hessian. */
+export function roundStarts(fit: RatingFit, likelihood: PairLikelihood, priorVotes = PRIOR_VOTES): RoundStart[] {
+  return fit.groups.map((g) => roundStart(g.table, g.x, likelihood, priorVotes));
+}
+
+/**
+ * The inversion tables every round of a fit draws from: one set for the cells of all its groups
+ * (wins each way and ties of every pair), so a helper thread can build them while the fit runs
+ * and hand them over (boardTables); the draws depend only on these cells' means.
+ */
+export function bootstrapTables(groups: readonly PairTable[]): PoissonTables {
+  const means = new Float64Array(groups.reduce((sum, t) => sum + 3 * t.i.length, 0));
+  let at = 0;
+  for (const t of groups)
+    for (const column of [t.winsI, t.winsJ, t.ties]) {
+      means.set(column.subarray(0, t.i.length), at);
+      at += t.i.length;
+    }
+  return poissonTables(means);
+}
+
+/** bootstrapTables of the fit `counts` would get (fitBradleyTerry's or fitDavidson's), without fitting: the same groups, the same pairs. */
+export function boardTables(counts: PairCounts): PoissonTables {
+  return bootstrapTables(comparisonGroups(collapsePairs(counts)).tables);
 }
 
 /** The prior's strength: one virtual vote per model, half won and half lost, against a virtual middle-strength opponent. */
@@ -118,11 +154,13 @@ export class RatingBootstrap {
     this.priorVotes = options.priorVotes ?? PRIOR_VOTES;
     if (!(this.priorVotes > 0 && Number.isFinite(this.priorVotes)))
       throw new RangeError(`RatingBootstrap: priorVotes must be a positive number, got ${this.priorVotes}`);
-    this.states = fit.groups.map((g) => {
+    const tables = options.tables ?? bootstrapTables(fit.groups.map((g) => g.table));
+    const starts = options.starts ?? roundStarts(fit, likelihood, this.priorVotes);
+    this.states = fit.groups.map((g, k) => {
       const m = g.members.length;
       return {
         fit: g,
-        rounds: new GroupRounds(g.table, g.x, likelihood, this.priorVotes, this.stepTolerance),
+        rounds: new GroupRounds(g.table, starts[k], likelihood, this.priorVotes, this.stepTolerance, tables),
         thetas: new Float64Array(this.rounds * m),
         ratings: new Float64Array(this.rounds * m),
         ranks: new Int32Array(this.rounds * m),

@@ -1,4 +1,4 @@
-import { partitionComparisonGraph, type ExclusionReason } from './components.ts';
+import { partitionComparisonGraph, type ComparisonPartition, type ExclusionReason } from './components.ts';
 import { maximiseLikelihood, type NewtonOptions } from './newton-maximise.ts';
 import type { PairLikelihood } from './pair-likelihood.ts';
 import { ELO_PER_NAT, restrictPairs, type PairTable } from './pair-table.ts';
@@ -51,6 +51,15 @@ export function toElo(x: Float64Array, m: number, anchorLocal: number, level: nu
   for (let k = 0; k < m; k++) out[k] = ELO_PER_NAT * x[k] + shift;
 }
 
+/**
+ * The comparison graph's groups and each one's pairs (re-indexed to its members), as fitByGroup
+ * fits them: what a bootstrap helper needs of a fit before the fit itself (bootstrapTables).
+ */
+export function comparisonGroups(table: PairTable): { partition: ComparisonPartition; tables: (PairTable & { rowMap: Int32Array })[] } {
+  const partition = partitionComparisonGraph(table);
+  return { partition, tables: partition.groups.map((list) => restrictPairs(table, Int32Array.from(list))) };
+}
+
 /** Partitions the comparison graph, fits `lik` in each group, and puts every group on the Elo scale. */
 export function fitByGroup(
   caller: string,
@@ -71,10 +80,9 @@ export function fitByGroup(
       message: `${table.selfPairVotes} votes of a model against itself were ignored`,
     });
   }
-  const partition = partitionComparisonGraph(table);
-  const groups: GroupFit[] = partition.groups.map((list, id) => {
-    const members = Int32Array.from(list);
-    const sub = restrictPairs(table, members);
+  const { partition, tables } = comparisonGroups(table);
+  const groups: GroupFit[] = tables.map((sub, id) => {
+    const members = Int32Array.from(partition.groups[id]);
     const fit = maximiseLikelihood(lik, sub, newton);
     if (!fit.converged) {
       warnings.push({

@@ -1,23 +1,39 @@
 /**
  * What a bootstrap helper does with the messages it gets, wherever it runs (a browser worker,
- * workers/bootstrap-helper.worker.ts, or a Node thread, cli/helper-thread.ts): fits the counts it is
- * given with the board's options (so the same rounds), then runs the ranges of rounds it is handed
- * and answers with their θ. One job at a time; rounds of an older job are skipped.
+ * workers/bootstrap-helper.worker.ts, or a Node thread, cli/helper-thread.ts): builds the rounds'
+ * Poisson tables from the counts it is given (sending them back when asked), takes the board's fit
+ * (so the same rounds), then runs the ranges of rounds it is handed and answers with their θ. One
+ * job at a time; messages of an older job are skipped.
  */
+import { boardTables } from './bootstrap.ts';
 import { IncrementalLeaderboard } from './leaderboard.ts';
 import type { HelperRequest, HelperResponse } from './shared-bootstrap.ts';
 
 export type HelperPost = (message: HelperResponse, transfer: ArrayBuffer[]) => void;
 
 export function helperJobs(post: HelperPost): (request: HelperRequest) => void {
-  let current: { job: number; board: IncrementalLeaderboard } | null = null;
+  let current:
+    (Extract<HelperRequest, { type: 'start' }> & { tables: ReturnType<typeof boardTables>; board: IncrementalLeaderboard | null }) | null =
+    null;
   return (request) => {
     try {
       if (request.type === 'start') {
-        current = { job: request.job, board: new IncrementalLeaderboard(request.counts, request.options) };
+        const tables = boardTables(request.counts);
+        current = { ...request, tables, board: null };
+        // A copy: this side keeps its own.
+        if (request.sendTables) post({ type: 'tables', job: request.job, tables }, []);
         return;
       }
       if (current?.job !== request.job) return;
+      if (request.type === 'fit') {
+        current.board = new IncrementalLeaderboard(current.counts, current.options, {
+          fit: request.fit,
+          starts: request.starts,
+          tables: current.tables,
+        });
+        return;
+      }
+      if (!current.board) throw new Error(`helper: rounds of job ${request.job} came before its fit`);
       const run = current.board.runRange(request.from, request.count);
       if (run)
         post(

@@ -1,10 +1,12 @@
-import { PRIOR_VOTES, RatingBootstrap, type BootstrapIntervals, type RoundsRun } from './bootstrap.ts';
+import { PRIOR_VOTES, RatingBootstrap, roundStarts, type BootstrapIntervals, type RoundsRun } from './bootstrap.ts';
+import type { RoundStart } from './bootstrap-round.ts';
 import { bradleyTerryLikelihood, fitBradleyTerry } from './bradley-terry.ts';
 import type { ExclusionReason } from './components.ts';
 import { davidsonLikelihood, fitDavidson, type DavidsonGroup } from './davidson.ts';
 import { onScale, type RatingFit, type RatingScale } from './fit-groups.ts';
 import type { PairLikelihood } from './pair-likelihood.ts';
 import type { PairCounts } from './pair-counts.ts';
+import type { PoissonTables } from './poisson.ts';
 import { reweightByPairFrequency } from './pair-reweight.ts';
 import { rankUpperBound } from './ranks.ts';
 import { sandwichIntervals, type SandwichIntervals } from './sandwich.ts';
@@ -108,7 +110,21 @@ export class IncrementalLeaderboard {
   private readonly method: IntervalMethod;
   private readonly reweighted: boolean;
 
-  constructor(counts: PairCounts, options: LeaderboardOptions = {}) {
+  /** The rounds' Poisson tables when built elsewhere (useRoundTables), for the bootstrap's start. */
+  private roundTables: PoissonTables | null = null;
+  /** Each group's rounds' start (roundStarts), once asked for or given. */
+  private starts: RoundStart[] | null = null;
+
+  /**
+   * `given`: what was computed elsewhere for these counts and options (a bootstrap helper is handed
+   * the board's), so it is not computed again: the fit, the rounds' starts (roundStarts) and tables
+   * (useRoundTables).
+   */
+  constructor(
+    counts: PairCounts,
+    options: LeaderboardOptions = {},
+    given: { fit?: RatingFit; starts?: RoundStart[]; tables?: PoissonTables } = {},
+  ) {
     const { anchor, mean, seed = 0, ties = 'half', reweightPairs = false } = options;
     const intervals = reweightPairs ? 'sandwich' : (options.intervals ?? 'bootstrap');
     const bootstrapRounds = boardRounds(options);
@@ -122,7 +138,10 @@ export class IncrementalLeaderboard {
       throw new RangeError(`computeLeaderboard: bootstrapRounds must be a non-negative integer, got ${bootstrapRounds}`);
     this.observed = winMatrix(counts);
     const fitted = reweightPairs ? reweightByPairFrequency(counts) : counts;
-    if (ties === 'davidson') {
+    if (given.fit) {
+      this.fit = given.fit;
+      this.davidson = ties === 'davidson' ? (given.fit as RatingFit & { davidson: DavidsonGroup[] }).davidson : null;
+    } else if (ties === 'davidson') {
       const fit = fitDavidson(fitted, { anchor, mean });
       this.fit = fit;
       this.davidson = fit.davidson;
@@ -133,13 +152,35 @@ export class IncrementalLeaderboard {
     const likelihood = ties === 'davidson' ? davidsonLikelihood : bradleyTerryLikelihood;
     this.likelihood = likelihood;
     this.bootstrapPlan = bootstrapRounds > 0 && this.fit.groups.length > 0 ? { rounds: bootstrapRounds, seed } : null;
+    this.roundTables = given.tables ?? null;
+    this.starts = given.starts ?? null;
   }
 
   /** The bootstrap, built on first use (null when there is none to run). */
   private get bootstrap(): RatingBootstrap | null {
     if (!this.bootstrapState && this.bootstrapPlan)
-      this.bootstrapState = new RatingBootstrap(this.fit, this.likelihood, this.bootstrapPlan);
+      this.bootstrapState = new RatingBootstrap(this.fit, this.likelihood, {
+        ...this.bootstrapPlan,
+        tables: this.roundTables ?? undefined,
+        starts: this.roundStarts(),
+      });
     return this.bootstrapState;
+  }
+
+  /** Each group's rounds' start (the prior fit and its inverse Hessian), computed once: for the bootstrap here and a helper's. */
+  roundStarts(): RoundStart[] {
+    this.starts ??= roundStarts(this.fit, this.likelihood, PRIOR_VOTES);
+    return this.starts;
+  }
+
+  /** Whether the bootstrap is yet to start without tables to start from: useRoundTables would spare it building them. */
+  get needsRoundTables(): boolean {
+    return !!this.bootstrapPlan && !this.bootstrapState && !this.roundTables;
+  }
+
+  /** The rounds' Poisson tables built elsewhere from these counts (boardTables), for the bootstrap's start: the same draws as its own. */
+  useRoundTables(tables: PoissonTables): void {
+    this.roundTables = tables;
   }
 
   get finished(): boolean {

@@ -39,28 +39,26 @@ export class PoissonSampler {
   private readonly logFactorials: Float64Array;
   private readonly one = new Float64Array(1);
 
-  /** `tableBudget`: table entries (4 bytes each) at most, default TABLE_BUDGET; 0 draws every mean without one. */
-  constructor(means: ArrayLike<number>, tableBudget = TABLE_BUDGET) {
+  /**
+   * `tables`: inversion tables for the means (poissonTables; default: built here, within
+   * TABLE_BUDGET). Means without one are drawn without: tables built elsewhere for the same means
+   * (another thread's, bootstrapTables) give the same draws as tables built here.
+   */
+  constructor(means: ArrayLike<number>, tables: PoissonTables = poissonTables(means)) {
     const n = means.length;
     this.means = Float64Array.from(means);
     for (let c = 0; c < n; c++) {
       const mu = this.means[c];
       if (!(mu >= 0) || !Number.isFinite(mu)) throw new RangeError(`PoissonSampler: mean must be finite and >= 0, got ${mu} at ${c}`);
     }
-    const tables = tablesWithin(this.means, tableBudget);
+    const tableOf = new Map<number, number>();
+    tables.means.forEach((mu, k) => tableOf.set(mu, k));
     this.thresholdStart = new Int32Array(n).fill(-1);
     this.thresholdLast = new Int32Array(n);
     this.lo = new Int32Array(n);
     this.centre = new Float64Array(n);
     this.spread = new Float64Array(n);
-    let thresholdSize = 0;
-    const placed = new Map<number, number>();
-    for (const [mu, table] of tables) {
-      placed.set(mu, thresholdSize);
-      thresholdSize += table.thresholds.length;
-    }
-    this.thresholds = new Int32Array(thresholdSize);
-    for (const [mu, table] of tables) this.thresholds.set(table.thresholds, placed.get(mu)!);
+    this.thresholds = tables.thresholds;
     this.expMinus = new Float64Array(n);
     this.a = new Float64Array(n);
     this.b = new Float64Array(n);
@@ -70,15 +68,15 @@ export class PoissonSampler {
     let largest = 0;
     for (let c = 0; c < n; c++) {
       const mu = this.means[c];
-      const table = tables.get(mu);
+      const k = mu > 0 ? tableOf.get(mu) : undefined;
       if (mu === 0) this.thresholdStart[c] = ZERO;
-      if (table) {
-        const start = placed.get(mu)!;
+      if (k !== undefined) {
+        const start = tables.starts[k];
         this.thresholdStart[c] = start;
-        this.thresholdLast[c] = start + table.thresholds.length - 1;
-        this.lo[c] = table.lo;
+        this.thresholdLast[c] = tables.starts[k + 1] - 1;
+        this.lo[c] = tables.lows[k];
         // The smallest k with F(k) ≥ u is near μ + √μ·z + (z² − 1)/6 (Cornish-Fisher), rounded up.
-        this.centre[c] = start - table.lo + mu + 0.5;
+        this.centre[c] = start - tables.lows[k] + mu + 0.5;
         this.spread[c] = Math.sqrt(mu);
         continue;
       }
@@ -258,12 +256,31 @@ for (let b = 0; b < START_Z.length; b++) {
 export const TABLE_BUDGET = 1 << 21;
 
 /**
- * A table for each distinct positive mean while the budget lasts, the means of most cells first
- * (the fewest entries first among equals): where the draws are, for the memory.
+ * Inversion tables (poisson-table.ts) for many means, back to back in one array, so they cross to
+ * another thread in one message: the draws of a PoissonSampler depend only on which means have a
+ * table, so tables built once serve every thread.
  */
-function tablesWithin(means: Float64Array, budget: number): Map<number, PoissonTable> {
+export interface PoissonTables {
+  /** The means with a table, increasing. */
+  means: Float64Array;
+  /** Where each mean's thresholds start in `thresholds`; one more entry, their end. */
+  starts: Int32Array;
+  /** Each table's smallest value (PoissonTable.lo). */
+  lows: Int32Array;
+  thresholds: Int32Array;
+}
+
+/**
+ * A table for each distinct positive mean of `means` while `budget` entries last, the means of most
+ * cells first (the fewest entries first among equals): where the draws are, for the memory. Depends
+ * only on the means as a multiset, not their order.
+ */
+export function poissonTables(means: ArrayLike<number>, budget = TABLE_BUDGET): PoissonTables {
   const cells = new Map<number, number>();
-  for (const mu of means) if (mu > 0) cells.set(mu, (cells.get(mu) ?? 0) + 1);
+  for (let c = 0; c < means.length; c++) {
+    const mu = means[c];
+    if (mu > 0 && Number.isFinite(mu)) cells.set(mu, (cells.get(mu) ?? 0) + 1);
+  }
   const order = [...cells.keys()].sort((p, q) => cells.get(q)! - cells.get(p)! || p - q);
   const tables = new Map<number, PoissonTable>();
   let used = 0;
@@ -276,7 +293,17 @@ function tablesWithin(means: Float64Array, budget: number): Map<number, PoissonT
     used += size;
     tables.set(mu, table);
   }
-  return tables;
+  const kept = Float64Array.from(tables.keys()).sort();
+  const starts = new Int32Array(kept.length + 1),
+    lows = new Int32Array(kept.length),
+    thresholds = new Int32Array(used);
+  kept.forEach((mu, k) => {
+    const table = tables.get(mu)!;
+    thresholds.set(table.thresholds, starts[k]);
+    starts[k + 1] = starts[k] + table.thresholds.length;
+    lows[k] = table.lo;
+  });
+  return { means: kept, starts, lows, thresholds };
 }
 
 /** Poisson(μ), μ < 10, from one uniform u by sequential search: the smallest k with u ≤ F(k) (F summed term by term), at most INVERSION_CAP. */

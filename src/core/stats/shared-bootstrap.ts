@@ -8,8 +8,11 @@
  * (cli/parallel-board.ts).
  */
 import type { RoundsRun } from './bootstrap.ts';
-import { boardRounds, type IncrementalLeaderboard, type LeaderboardOptions } from './leaderboard.ts';
+import type { RoundStart } from './bootstrap-round.ts';
+import type { RatingFit } from './fit-groups.ts';
+import type { IncrementalLeaderboard, LeaderboardOptions } from './leaderboard.ts';
 import type { PairCounts } from './pair-counts.ts';
+import type { PoissonTables } from './poisson.ts';
 
 /** Chunks handed out at once: one being run, one waiting, so the helper never idles on a message. */
 const IN_FLIGHT = 2;
@@ -17,15 +20,20 @@ const IN_FLIGHT = 2;
 type Range = { from: number; count: number };
 
 /**
- * Between a board and its helper: the helper fits the same counts with the same options, then runs
- * the rounds it is handed and sends back their θ, which the board absorbs as if it had run them
- * (RatingBootstrap.absorb).
+ * Between a board and its helper: `start` has the helper build the rounds' Poisson tables from the
+ * counts (boardTables), and send them back when this side has yet to build them, `fit` gives it the board's fit and its rounds' starts
+ * (so the same rounds without fitting again), then it runs the rounds it is handed and sends back their θ, which the
+ * board absorbs as if it had run them (RatingBootstrap.absorb).
  */
 export type HelperRequest =
-  | { type: 'start'; job: number; counts: PairCounts; options: LeaderboardOptions }
+  | { type: 'start'; job: number; counts: PairCounts; options: LeaderboardOptions; sendTables: boolean }
+  | { type: 'fit'; job: number; fit: RatingFit; starts: RoundStart[] }
   | { type: 'rounds'; job: number; from: number; count: number };
 
-export type HelperResponse = { type: 'rounds'; job: number; run: RoundsRun } | { type: 'error'; job: number; message: string };
+export type HelperResponse =
+  | { type: 'tables'; job: number; tables: PoissonTables }
+  | { type: 'rounds'; job: number; run: RoundsRun }
+  | { type: 'error'; job: number; message: string };
 
 /** A running helper, whichever kind. */
 export interface HelperPort {
@@ -40,11 +48,10 @@ export class BootstrapHelper {
   private broken = false;
   private job = 0;
   private board: IncrementalLeaderboard | null = null;
-  /**
-   * A job whose start went out before its board was fitted here (prepare), waiting for begin, and
-   * the rounds handed out with it (`first`), which begin claims from the board.
-   */
-  private prepared: { job: number; counts: PairCounts; options: LeaderboardOptions; first: Range[] } | null = null;
+  /** A job started before its board was fitted here (prepare), waiting for begin. */
+  private prepared: { job: number; counts: PairCounts; options: LeaderboardOptions } | null = null;
+  /** The tables the helper built for a prepared job: pending until they come (or the job ends). */
+  private preparedTables: { job: number; tables: PoissonTables | null; waiting: ((tables: PoissonTables | null) => void)[] } | null = null;
   private readonly outstanding = new Map<number, Range>();
   private readonly arrived: RoundsRun[] = [];
   private wake: (() => void) | null = null;
@@ -63,47 +70,46 @@ export class BootstrapHelper {
   }
 
   /**
-   * A new job, ending the one before: the helper fits `counts` with `options` as `board` was
-   * fitted. Returns the job's number, which the other calls take (a call for an ended job does nothing).
+   * A new job, ending the one before (unless it is the one prepared for these counts and options):
+   * the helper is given `board`'s fit of `counts`. Returns the job's number, which the other calls
+   * take (a call for an ended job does nothing).
    */
   begin(board: IncrementalLeaderboard, counts: PairCounts, options: LeaderboardOptions): number {
     const ready = this.prepared;
     this.prepared = null;
-    if (ready && ready.job === this.job && ready.counts === counts && ready.options === options && !this.broken) {
-      // A fresh board (every round unclaimed) claims first exactly the ranges the helper was handed
-      // with its start: firstRanges takes the same chunkOf steps from the same top.
-      if (board.roundsUnclaimed === boardRounds(options)) {
-        this.board = board;
-        for (const range of ready.first) {
-          board.claimRounds(range.count);
-          // A fast helper may have answered already: its rounds wait in `arrived`, not outstanding.
-          if (!this.arrived.some((run) => run.from === range.from)) this.outstanding.set(range.from, range);
-        }
-        return this.job;
-      }
+    const continued = !!ready && ready.job === this.job && ready.counts === counts && ready.options === options && !this.broken;
+    if (!continued) {
+      this.stop(this.job);
+      if (this.broken || !this.available()) return this.job;
+      this.send({ type: 'start', job: this.job, counts, options, sendTables: false });
     }
-    this.stop(this.job);
-    const job = ++this.job;
-    if (this.broken || !this.available()) return job;
     this.board = board;
-    this.send({ type: 'start', job, counts, options });
-    return job;
+    this.send({ type: 'fit', job: this.job, fit: board.fit, starts: board.roundStarts() });
+    return this.job;
   }
 
   /**
-   * Has the helper fit `counts` now, while this side fits them too, rather than after, and run the
-   * first chunks of rounds (of `chunk`, as feed hands them out) as soon as it has: a begin with the
-   * same counts and options then takes this job, and the helper never waits for this side's fit.
-   * Any other begin ends it.
+   * Starts a job for `counts` before this side fits them: the helper builds the rounds' tables
+   * meanwhile (tables() hands them over) and waits for the fit. A begin with the same counts and
+   * options takes this job; any other ends it.
    */
-  prepare(counts: PairCounts, options: LeaderboardOptions, chunk: number): void {
+  prepare(counts: PairCounts, options: LeaderboardOptions): void {
     this.stop(this.job);
     if (this.broken || !this.available()) return;
-    const job = ++this.job;
-    const first = firstRanges(boardRounds(options), chunk);
-    this.prepared = { job, counts, options, first };
-    this.send({ type: 'start', job, counts, options });
-    for (const range of first) this.send({ type: 'rounds', job, ...range });
+    this.prepared = { job: this.job, counts, options };
+    this.preparedTables = { job: this.job, tables: null, waiting: [] };
+    this.send({ type: 'start', job: this.job, counts, options, sendTables: true });
+  }
+
+  /**
+   * The rounds' tables the helper built for a prepared job, once they come: null at once for a job
+   * not prepared, and null if the helper fails or the job ends first.
+   */
+  tables(job: number): Promise<PoissonTables | null> {
+    const pending = this.preparedTables;
+    if (!pending || pending.job !== job || job !== this.job) return Promise.resolve(null);
+    if (pending.tables) return Promise.resolve(pending.tables);
+    return new Promise((resolve) => pending.waiting.push(resolve));
   }
 
   /** Hands out chunks of `chunk` rounds (smaller near the end: chunkOf) until IN_FLIGHT are out. */
@@ -140,6 +146,7 @@ export class BootstrapHelper {
     this.releaseOutstanding();
     this.board = null;
     this.job++;
+    this.settleTables(null);
     this.wakeUp();
   }
 
@@ -175,6 +182,7 @@ export class BootstrapHelper {
   private receive(message: HelperResponse): void {
     if (message.job !== this.job) return;
     if (message.type === 'error') return this.fail();
+    if (message.type === 'tables') return this.settleTables(message.tables);
     this.outstanding.delete(message.run.from);
     this.arrived.push(message.run);
     this.wakeUp();
@@ -186,7 +194,17 @@ export class BootstrapHelper {
     this.worker?.terminate();
     this.worker = null;
     this.releaseOutstanding();
+    this.settleTables(null);
     this.wakeUp();
+  }
+
+  /** The prepared job's tables came (kept for tables()), or will not (null: the waiting are told, the job forgotten). */
+  private settleTables(tables: PoissonTables | null): void {
+    const pending = this.preparedTables;
+    if (!pending) return;
+    if (tables) pending.tables = tables;
+    else this.preparedTables = null;
+    for (const resolve of pending.waiting.splice(0)) resolve(tables);
   }
 
   /** Rounds handed out and not back go back to the board, which runs them itself. */
@@ -208,18 +226,6 @@ export class BootstrapHelper {
  * on the helper's last chunks, or the helper on this side's, was the bootstrap's tail).
  */
 const chunkOf = (unclaimed: number, chunk: number) => Math.max(1, Math.min(chunk, Math.floor(unclaimed / (IN_FLIGHT + 3))));
-
-/** The ranges a fresh board of `rounds` rounds hands out first, IN_FLIGHT of them, as feed would (claims from the top). */
-function firstRanges(rounds: number, chunk: number): Range[] {
-  const ranges: Range[] = [];
-  let unclaimed = rounds;
-  while (ranges.length < IN_FLIGHT && unclaimed > 0) {
-    const count = chunkOf(unclaimed, chunk);
-    unclaimed -= count;
-    ranges.push({ from: unclaimed, count });
-  }
-  return ranges;
-}
 
 export interface BootstrapRun {
   /** Rounds per chunk run on this side between two looks at the world. */
@@ -254,6 +260,11 @@ export async function runBootstrap(
   /** Milliseconds a round took here, as last measured (0: not yet). */
   let roundMs = 0;
   try {
+    // A prepared job's helper built the rounds' tables while this side fitted: taken, not built again.
+    if (board.needsRoundTables) {
+      const tables = await helper.tables(job);
+      if (tables) board.useRoundTables(tables);
+    }
     while (!board.finished) {
       await run.breathe();
       if (!run.live()) return false;

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BoardThreads } from '../../../src/cli/parallel-board.ts';
+import { boardTables } from '../../../src/core/stats/bootstrap.ts';
 import { computeLeaderboard, IncrementalLeaderboard } from '../../../src/core/stats/leaderboard.ts';
 import type { HelperRequest, HelperResponse } from '../../../src/core/stats/shared-bootstrap.ts';
 import { loadArenaCounts } from '../stats/fixtures.ts';
@@ -39,24 +40,30 @@ describe('the command line board on two threads', () => {
 });
 
 describe('the compiled helper thread', () => {
-  it('answers a range of rounds with the θ the board would compute', async () => {
+  it("sends the tables it built, takes the board's fit and answers a range of rounds with the θ the board would compute", async () => {
     // The launcher rebuilds build/cli when a source changed: the thread users run is the current one.
     await promisify(execFile)(process.execPath, [join(ROOT, 'src/cli/bin/launch.mjs'), 'rank', '--help'], { cwd: ROOT });
     const counts = await loadArenaCounts();
     const options = { bootstrapRounds: 50, seed: 9 };
     const thread = new Worker(join(ROOT, 'build/cli/helper-thread.mjs'));
     try {
-      const answer = new Promise<HelperResponse>((done, fail) => {
-        thread.on('message', done);
+      const replies: HelperResponse[] = [];
+      const answered = new Promise<void>((done, fail) => {
+        thread.on('message', (reply: HelperResponse) => {
+          replies.push(reply);
+          if (reply.type !== 'tables') done();
+        });
         thread.on('error', fail);
       });
       const send = (message: HelperRequest) => thread.postMessage(message);
-      send({ type: 'start', job: 1, counts, options });
+      const board = new IncrementalLeaderboard(counts, options);
+      send({ type: 'start', job: 1, counts, options, sendTables: true });
+      send({ type: 'fit', job: 1, fit: board.fit, starts: board.roundStarts() });
       send({ type: 'rounds', job: 1, from: 40, count: 10 });
-      const reply = await answer;
-      expect(reply.type).toBe('rounds');
-      const expected = new IncrementalLeaderboard(counts, options).runRange(40, 10);
-      expect(reply.type === 'rounds' && reply.run).toEqual(expected);
+      await answered;
+      expect(replies.map((r) => r.type)).toEqual(['tables', 'rounds']);
+      expect(replies[0].type === 'tables' && replies[0].tables).toEqual(boardTables(counts));
+      expect(replies[1].type === 'rounds' && replies[1].run).toEqual(board.runRange(40, 10));
     } finally {
       await thread.terminate();
     }

@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapRatings, PRIOR_VOTES, RatingBootstrap } from '../../../src/core/stats/bootstrap.ts';
-import { fitBradleyTerry } from '../../../src/core/stats/bradley-terry.ts';
+import {
+  boardTables,
+  bootstrapRatings,
+  bootstrapTables,
+  PRIOR_VOTES,
+  RatingBootstrap,
+  roundStarts,
+} from '../../../src/core/stats/bootstrap.ts';
+import { fitDavidson } from '../../../src/core/stats/davidson.ts';
+import { bradleyTerryLikelihood, fitBradleyTerry } from '../../../src/core/stats/bradley-terry.ts';
 import { choleskySolve } from '../../../src/core/stats/cholesky.ts';
 import type { RatingFit } from '../../../src/core/stats/fit-groups.ts';
 import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
@@ -160,6 +168,57 @@ describe('RatingBootstrap', () => {
     expect(intervals.lower[0]).toBeNull();
     expect(intervals.rankUpper[0]).toBeNull();
     expect(intervals.lower[1]).not.toBeNull();
+  });
+});
+
+describe("a bootstrap's tables and starts built elsewhere (a helper thread's)", () => {
+  // Two groups (p q r, s t u), a model that never lost and one that never won: every case the groups' pairs differ from all pairs.
+  const counts = countsOf(
+    ['champ', 'p', 'q', 'r', 's', 't', 'u', 'loser'],
+    [
+      [0, 1, 0, 5],
+      [2, 0, 1, 3],
+      [1, 2, 0, 40],
+      [1, 2, 1, 31],
+      [1, 2, 2, 9],
+      [2, 3, 0, 22],
+      [2, 3, 1, 25],
+      [3, 1, 0, 12],
+      [3, 1, 1, 17],
+      [3, 1, 3, 4],
+      [4, 5, 0, 60],
+      [4, 5, 1, 52],
+      [5, 6, 0, 13],
+      [5, 6, 1, 19],
+      [6, 4, 2, 7],
+      [6, 4, 0, 8],
+      [6, 4, 1, 3],
+      [3, 7, 0, 6],
+      [7, 2, 1, 2],
+    ],
+  );
+
+  it("builds from the counts alone the tables a fit's groups give, Bradley-Terry's and Davidson's", () => {
+    for (const fit of [fitBradleyTerry(counts), fitDavidson(counts)]) {
+      expect(fit.groups).toHaveLength(2);
+      expect(fit.excluded.filter((e) => e !== null)).toHaveLength(2);
+      expect(boardTables(counts)).toEqual(bootstrapTables(fit.groups.map((g) => g.table)));
+    }
+  });
+
+  it('gives the same rounds with tables and starts handed over (copied, as a message copies them) as with its own', () => {
+    const fit = fitBradleyTerry(counts);
+    const own = new RatingBootstrap(fit, undefined, { rounds: 80, seed: 4 });
+    own.runRounds(80);
+    const given = new RatingBootstrap(structuredClone(fit), undefined, {
+      rounds: 80,
+      seed: 4,
+      tables: structuredClone(boardTables(counts)),
+      starts: structuredClone(roundStarts(fit, bradleyTerryLikelihood)),
+    });
+    given.runRounds(80);
+    expect(given.intervals()).toEqual(own.intervals());
+    expect(given.pairwiseAbove()).toEqual(own.pairwiseAbove());
   });
 });
 

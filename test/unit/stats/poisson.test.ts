@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logFactorial, PoissonSampler } from '../../../src/core/stats/poisson.ts';
+import { logFactorial, PoissonSampler, poissonTables } from '../../../src/core/stats/poisson.ts';
 import { poissonTable } from '../../../src/core/stats/poisson-table.ts';
 import { seededRandom, type Random } from '../../../src/core/stats/random.ts';
 
@@ -15,12 +15,15 @@ const PATHS = [
   { name: 'tables', budget: undefined },
   { name: 'no table', budget: 0 },
 ];
+/** A sampler whose tables were built within `budget` entries (undefined: the sampler's own). */
+const withBudget = (means: number[], budget?: number) =>
+  new PoissonSampler(means, budget === undefined ? undefined : poissonTables(means, budget));
 
 describe('PoissonSampler', () => {
   for (const { name, budget } of PATHS) {
     for (const mu of [0.3, 4, 9.99, 10, 27.5, 900]) {
       it(`draws Poisson(${mu}) with mean and variance ${mu} (${name})`, () => {
-        const sampler = new PoissonSampler([mu], budget),
+        const sampler = withBudget([mu], budget),
           random = seededRandom(7);
         const n = 100_000;
         let s1 = 0,
@@ -40,7 +43,7 @@ describe('PoissonSampler', () => {
     for (const mu of [0.05, 2.5, 15, 63.5, 1200]) {
       it(`matches the exact Poisson(${mu}) probabilities by a chi-square test, tails pooled, and in total variation (${name})`, () => {
         const n = 300_000,
-          sampler = new PoissonSampler([mu, 1, mu], budget),
+          sampler = withBudget([mu, 1, mu], budget),
           out = new Float64Array(3),
           random = seededRandom(3);
         const counts = new Map<number, number>();
@@ -67,7 +70,7 @@ describe('PoissonSampler', () => {
     const means = [0.7, 3, 9.5, 10.5, 44, 310],
       n = 100_000;
     const histograms = PATHS.map(({ budget }, path) => {
-      const sampler = new PoissonSampler(means, budget),
+      const sampler = withBudget(means, budget),
         out = new Float64Array(means.length),
         random = seededRandom(40 + path);
       const h = means.map(() => new Map<number, number>());
@@ -119,7 +122,7 @@ describe('PoissonSampler', () => {
 
   it('without tables, steps the generator inline exactly as Random.next does: sequential search below 10, PTRS trials above (k! from its table and beyond it)', () => {
     const means = [0, 0.3, 4, 9.99, 10, 27.5, 900, 0, 2, 5000, 7.5, 12, 4, 1e-3, 70_000];
-    const sampler = new PoissonSampler(means, 0),
+    const sampler = withBudget(means, 0),
       out = new Float64Array(means.length);
     const random = seededRandom(11),
       reference = seededRandom(11);
@@ -130,11 +133,29 @@ describe('PoissonSampler', () => {
     expect(random.next()).toBe(reference.next());
   });
 
+  it('builds the same tables from the same means in any order, and draws alike from tables of more means than its own', () => {
+    const means = [3, 0, 44, 3, 0.5, 1200, 44, 7];
+    const shuffled = [44, 7, 3, 1200, 0, 3, 0.5, 44];
+    expect(poissonTables(shuffled)).toEqual(poissonTables(means));
+    // Another thread's tables, for every group's means: this group's draws are the ones its own tables give.
+    const own = new PoissonSampler(means),
+      wider = new PoissonSampler(means, structuredClone(poissonTables([...means, 9, 250, 3]))),
+      a = new Float64Array(means.length),
+      b = new Float64Array(means.length);
+    const ra = seededRandom(21),
+      rb = seededRandom(21);
+    for (let round = 0; round < 500; round++) {
+      own.sampleAll(ra, a);
+      wider.sampleAll(rb, b);
+      expect(b).toEqual(a);
+    }
+  });
+
   it('tables the most used means within the budget and draws the rest without: one stream either way', () => {
     // A budget for the mean 3's table only (its cells are the most): 40 and 500 go without.
     const means = [40, 3, 500, 3, 3],
       budget = poissonTable(3).thresholds.length;
-    const mixed = new PoissonSampler(means, budget),
+    const mixed = withBudget(means, budget),
       out = new Float64Array(means.length);
     const random = seededRandom(5),
       reference = seededRandom(5);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bootstrapTables } from '../../../src/core/stats/bootstrap.ts';
 import { helperJobs } from '../../../src/core/stats/helper-jobs.ts';
 import { computeLeaderboard, IncrementalLeaderboard, type LeaderboardOptions } from '../../../src/core/stats/leaderboard.ts';
 import type { PairCounts } from '../../../src/core/stats/pair-counts.ts';
@@ -45,19 +46,16 @@ const counts: PairCounts = countsOf(
 );
 
 interface Run {
-  /** The helper fits the counts (and gets its first chunks) before the board begins. */
+  /** The helper builds the rounds' tables while the board fits. */
   prepare: boolean;
   chunkMs?: number;
   /** Rounds the board runs on its own before it begins. */
   before?: number;
-  /** Milliseconds between prepare and the board's begin. */
-  waitMs?: number;
 }
 
 /** A board of `counts` whose bootstrap runs with `helper`, in chunks of 5. */
-async function shareRounds(helper: BootstrapHelper, options: LeaderboardOptions, { prepare, chunkMs, before = 0, waitMs = 0 }: Run) {
-  if (prepare) helper.prepare(counts, options, 5);
-  if (waitMs) await new Promise((resolve) => setTimeout(resolve, waitMs));
+async function shareRounds(helper: BootstrapHelper, options: LeaderboardOptions, { prepare, chunkMs, before = 0 }: Run) {
+  if (prepare) helper.prepare(counts, options);
   const b = new IncrementalLeaderboard(counts, options);
   b.runRounds(before);
   await runBootstrap(b, helper, counts, options, {
@@ -84,45 +82,63 @@ describe('a bootstrap shared with a helper', () => {
     helper.close();
   });
 
-  it('hands a prepared helper its first chunks with its start, the top rounds the board then claims', async () => {
+  it("gives a prepared helper the counts for its tables, then the board's fit (not fitted again), then rounds", async () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
     const options = { bootstrapRounds: 60, seed: 3 };
-    const shared = await board(helper, options, { prepare: true });
+    const b = await shareRounds(helper, options, { prepare: true });
     const job = sent[0].job;
-    expect(sent.slice(0, 3)).toEqual([
-      { type: 'start', job, counts, options },
-      { type: 'rounds', job, from: 55, count: 5 },
-      { type: 'rounds', job, from: 50, count: 5 },
-    ]);
-    // Every round handed out once: the board's own claims start below the prepared ones.
+    expect(sent[0]).toEqual({ type: 'start', job, counts, options, sendTables: true });
+    expect(sent[1]).toEqual({ type: 'fit', job, fit: b.fit, starts: b.roundStarts() });
+    expect(sent.slice(2).every((m) => m.type === 'rounds' && m.job === job)).toBe(true);
+    // Every round handed out once.
     const handed = sent.flatMap((m) => (m.type === 'rounds' ? [m.from] : []));
     expect(new Set(handed).size).toBe(handed.length);
-    expect(sent.filter((m) => m.type === 'start')).toHaveLength(1);
-    expect(shared).toEqual(computeLeaderboard(counts, options));
-    helper.close();
-  });
-
-  it('takes in the first chunks a prepared helper answered before the board began, none handed back as lost', async () => {
-    const sent: HelperRequest[] = [];
-    const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
-    const options = { bootstrapRounds: 60, seed: 3 };
-    // The helper answers both chunks within the wait, before the board's begin.
-    const b = await shareRounds(helper, options, { prepare: true, waitMs: 100 });
-    expect(helper.roundsFromHelper).toBeGreaterThanOrEqual(10);
-    // A chunk taken in but still counted as out would be handed back to the board at the end.
-    expect(b.roundsUnclaimed).toBe(0);
     expect(b.current()).toEqual(computeLeaderboard(counts, options));
     helper.close();
   });
 
-  it('starts the helper again when the board that begins has run rounds of its own (its top rounds may not be free)', async () => {
+  it('hands the board the tables its prepared helper built, the ones the board would build', async () => {
+    const helper = new BootstrapHelper(helperOnThisThread([]), () => 2);
+    const options = { bootstrapRounds: 40, seed: 8 };
+    helper.prepare(counts, options);
+    const b = new IncrementalLeaderboard(counts, options);
+    expect(b.needsRoundTables).toBe(true);
+    const tables = await helper.tables(helper.begin(b, counts, options));
+    expect(tables).toEqual(bootstrapTables(b.fit.groups.map((g) => g.table)));
+    helper.close();
+  });
+
+  it('has no tables to hand over for a job it was not prepared for, nor after the helper failed', async () => {
+    const helper = new BootstrapHelper(helperOnThisThread([]), () => 2);
+    const options = { bootstrapRounds: 40, seed: 8 };
+    const b = new IncrementalLeaderboard(counts, options);
+    expect(await helper.tables(helper.begin(b, counts, options))).toBeNull();
+    // A helper that fails while this side waits for its tables: the wait ends with none, and the board runs every round.
+    const failing = new BootstrapHelper(
+      (onMessage) => ({ post: (m) => setImmediate(() => onMessage({ type: 'error', job: m.job, message: 'gone' })), terminate: () => {} }),
+      () => 2,
+    );
+    failing.prepare(counts, options);
+    const alone = new IncrementalLeaderboard(counts, options);
+    await runBootstrap(alone, failing, counts, options, {
+      chunk: 5,
+      breathe: () => new Promise((resolve) => setImmediate(resolve)),
+      live: () => true,
+      onChunk: () => {},
+    });
+    expect(failing.roundsFromHelper).toBe(0);
+    expect(alone.current()).toEqual(computeLeaderboard(counts, options));
+    helper.close();
+  });
+
+  it('keeps the prepared helper for a board that ran rounds of its own before it began', async () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
     const options = { bootstrapRounds: 60, seed: 3 };
     const shared = await board(helper, options, { prepare: true, before: 7 });
-    const starts = sent.filter((m) => m.type === 'start');
-    expect(starts).toHaveLength(2);
+    expect(sent.filter((m) => m.type === 'start')).toHaveLength(1);
+    expect(helper.roundsFromHelper).toBeGreaterThan(0);
     expect(shared).toEqual(computeLeaderboard(counts, options));
     helper.close();
   });
@@ -156,15 +172,13 @@ describe('a bootstrap shared with a helper', () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
     const options = { bootstrapRounds: 60, seed: 5 };
-    helper.prepare(counts, { ...options, seed: 6 }, 5);
+    helper.prepare(counts, { ...options, seed: 6 });
     const shared = await board(helper, options, { prepare: false });
     const starts = sent.filter((m) => m.type === 'start');
-    expect(starts).toHaveLength(2);
-    // Beyond the first chunks handed out with the prepared start, rounds are asked only for the job that began.
+    expect(starts.map((m) => m.sendTables)).toEqual([true, false]);
+    // Only the job that began gets a fit and rounds.
     const begun = starts[1].job;
-    const rounds = sent.filter((m) => m.type === 'rounds');
-    expect(rounds.filter((m) => m.job !== begun).map((m) => m.job)).toEqual([starts[0].job, starts[0].job]);
-    expect(sent.indexOf(starts[1])).toBe(3);
+    expect(sent.filter((m) => m.type !== 'start').every((m) => m.job === begun)).toBe(true);
     expect(shared).toEqual(computeLeaderboard(counts, options));
     helper.close();
   });
