@@ -73,24 +73,26 @@ export function rowVoteReader(
   const anyMissing = pairs.some((p) => [p.modelA, p.modelB].some((x) => x.kind === 'constant' && !!x.presentIn));
   const w = mapping.winner;
   const unclear = w.kind === 'one-hot' ? 'not exactly one winner column set' : w.kind === 'votes' ? 'no valid verdict' : null;
-  const labelled = w.kind === 'column' ? labelsByOutcome(w.labels) : null;
+  const labelCodes = w.kind === 'column' ? new Map(Object.entries(w.labels).map(([label, o]) => [label, OUTCOME_CODE[o]])) : null;
+  // Called once per distinct tuple of a file (thousands): no closure or array per pair.
   return (cell) => {
     const text = (column: string) => asText(cell(column), kinds[column]!);
     const weight = mapping.weight ? asDouble(cell(mapping.weight)) : 1;
     const tie = mapping.tieFlag ? asBoolean(cell(mapping.tieFlag), kinds[mapping.tieFlag]!) === true : false;
     const winner = winnerText(w, text);
-    const voted = votedOutcome(w, text, (c) => cell(c), kinds);
+    const voted = votedOutcome(w, text, cell, kinds);
     const out: RowVote[] = [];
-    pairs.forEach((p, i) => {
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i];
       const missing = anyMissing ? missingSide([p.modelA, p.modelB], cell) : null;
-      if (i > 0 && anyMissing && missing !== null) return;
+      if (i > 0 && anyMissing && missing !== null) continue;
       const modelA = side(p.modelA, text);
       const modelB = side(p.modelB, text);
       let outcome: number | null;
       if (w.kind === 'constant') outcome = OUTCOME_CODE[w.outcome];
       else if (tie) outcome = OUTCOME_CODE.tie;
       else if (w.kind === 'one-hot' || w.kind === 'votes') outcome = voted;
-      else outcome = columnOutcome(winner, modelA, modelB, w.namesModel, labelled!);
+      else outcome = columnOutcome(winner, modelA, modelB, w.namesModel, labelCodes!);
       let reason: string | null = null;
       if (missing !== null) reason = missing;
       else if (modelA === null || modelB === null) reason = 'null model';
@@ -100,37 +102,25 @@ export function rowVoteReader(
       else if (outcome === null) reason = `unknown winner label "${winner}"`;
       else if (weight === null || !Number.isFinite(weight) || weight <= 0) reason = 'invalid weight';
       out.push({ pair: i + 1, modelA, modelB, outcome, winner, weight, reason });
-    });
+    }
     return out;
   };
 }
 
-/** The label values per outcome, in OUTCOMES order (the SQL's branch order). */
-function labelsByOutcome(labels: Record<string, Outcome>): [number, Set<string>][] {
-  const out: [number, Set<string>][] = [];
-  for (const o of OUTCOMES) {
-    const values = Object.entries(labels)
-      .filter(([, v]) => v === o)
-      .map(([k]) => k);
-    if (values.length) out.push([OUTCOME_CODE[o], new Set(values)]);
-  }
-  return out;
-}
-
+/** The outcome a winner column's text names: a model's name (when it may), else its label's outcome (`labelCodes`: label → OUTCOME_CODE). */
 function columnOutcome(
   winner: string | null,
   a: string | null,
   b: string | null,
   namesModel: boolean,
-  labelled: [number, Set<string>][],
+  labelCodes: ReadonlyMap<string, number>,
 ): number | null {
   if (winner === null) return null;
   if (namesModel) {
     if (a !== null && winner === a) return OUTCOME_CODE.a;
     if (b !== null && winner === b) return OUTCOME_CODE.b;
   }
-  for (const [code, values] of labelled) if (values.has(winner)) return code;
-  return null;
+  return labelCodes.get(winner) ?? null;
 }
 
 /** sideExpression: NULLIF(CAST(column AS VARCHAR), ''), a constant, or one part of a split key. */
