@@ -6,7 +6,7 @@
  * Long runs yield between chunks, so a newer request of the same lane or a cancel is seen within
  * milliseconds; different lanes interleave.
  */
-import { boardRounds, IncrementalLeaderboard, type Leaderboard } from '../core/stats/leaderboard.ts';
+import { IncrementalLeaderboard, type Leaderboard } from '../core/stats/leaderboard.ts';
 import type { PairCounts } from '../core/stats/pair-counts.ts';
 import { SliceComparer } from '../core/stats/slice-compare.ts';
 import { fitStyleControl } from '../core/stats/style-control.ts';
@@ -156,8 +156,6 @@ async function rate(request: Extract<RatingRequest, { type: 'rate' }>): Promise<
     // The board left (the whole file's, when a filter comes in) is what a filtered board's rank changes compare with.
     if (last?.board.finished) lastSub = last;
     previous = last;
-    // A new fit: the helper builds the rounds' tables meanwhile (runBootstrap takes them).
-    if (!kept && boardRounds(request.options) > 0) helper.prepare(request.counts, request.options);
     last = kept ?? { ...key, board: new IncrementalLeaderboard(request.counts, request.options) };
   }
   const board = last!.board;
