@@ -171,7 +171,9 @@ export class BootstrapHelper {
     return this.worker;
   }
 
+  /** Posts to the helper, started if need be; nothing once it has failed (a failed post fails it). */
   private send(message: HelperRequest): void {
+    if (this.broken) return;
     try {
       this.port().post(message);
     } catch {

@@ -202,6 +202,26 @@ describe('a bootstrap shared with a helper', () => {
     helper.close();
   });
 
+  it('starts no second helper when posting to the first fails, and runs every round itself', async () => {
+    let spawned = 0;
+    const helper = new BootstrapHelper(
+      () => {
+        spawned++;
+        return {
+          post: () => {
+            throw new Error('the worker is gone');
+          },
+          terminate: () => {},
+        };
+      },
+      () => 2,
+    );
+    const options = { bootstrapRounds: 30, seed: 2 };
+    expect(await board(helper, options, { prepare: false })).toEqual(computeLeaderboard(counts, options));
+    expect(spawned).toBe(1);
+    expect(helper.roundsFromHelper).toBe(0);
+  });
+
   it('prepares nothing on one core', async () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 1);
