@@ -82,6 +82,14 @@ describe('a bootstrap shared with a helper', () => {
     helper.close();
   });
 
+  it('gives the one-thread board with ties as Davidson models them (the fit handed over with its tie parameters)', async () => {
+    const helper = new BootstrapHelper(helperOnThisThread([]), () => 2);
+    const options = { bootstrapRounds: 40, seed: 7, ties: 'davidson' as const };
+    for (const prepare of [true, false]) expect(await board(helper, options, { prepare })).toEqual(computeLeaderboard(counts, options));
+    expect(helper.roundsFromHelper).toBeGreaterThan(0);
+    helper.close();
+  });
+
   it("gives a prepared helper the counts for its tables, then the board's fit (not fitted again), then rounds", async () => {
     const sent: HelperRequest[] = [];
     const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
