@@ -6,20 +6,29 @@
  * job at a time; messages of an older job are skipped.
  */
 import { boardTables } from './bootstrap.ts';
-import { IncrementalLeaderboard } from './leaderboard.ts';
+import { IncrementalLeaderboard, type LeaderboardOptions } from './leaderboard.ts';
+import type { PairCounts } from './pair-counts.ts';
+import type { PoissonTables } from './poisson.ts';
 import type { HelperRequest, HelperResponse } from './shared-bootstrap.ts';
 
 export type HelperPost = (message: HelperResponse, transfer: ArrayBuffer[]) => void;
 
+/** The job under way: its counts and options, the tables built for them, and the board once the fit came. */
+interface Job {
+  job: number;
+  counts: PairCounts;
+  options: LeaderboardOptions;
+  tables: PoissonTables;
+  board: IncrementalLeaderboard | null;
+}
+
 export function helperJobs(post: HelperPost): (request: HelperRequest) => void {
-  let current:
-    (Extract<HelperRequest, { type: 'start' }> & { tables: ReturnType<typeof boardTables>; board: IncrementalLeaderboard | null }) | null =
-    null;
+  let current: Job | null = null;
   return (request) => {
     try {
       if (request.type === 'start') {
         const tables = boardTables(request.counts);
-        current = { ...request, tables, board: null };
+        current = { job: request.job, counts: request.counts, options: request.options, tables, board: null };
         // A copy: this side keeps its own.
         if (request.sendTables) post({ type: 'tables', job: request.job, tables }, []);
         return;
