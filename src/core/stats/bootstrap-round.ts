@@ -9,6 +9,16 @@ import type { Xoshiro128 } from './random.ts';
 /** Chord steps a round takes at most before it is fitted by Newton's method from the start. */
 const MAX_CHORD_STEPS = 200;
 
+/** A group's cells, the means of its rounds' draws: wins of i, wins of j, then ties of every pair, in the order a round draws them. */
+export function cellMeans(group: PairTable): Float64Array {
+  const r = group.i.length;
+  const means = new Float64Array(3 * r);
+  means.set(group.winsI.subarray(0, r), 0);
+  means.set(group.winsJ.subarray(0, r), r);
+  means.set(group.ties.subarray(0, r), 2 * r);
+  return means;
+}
+
 /**
  * Where every round of a group starts: the prior fit of all votes (the group's pairs with the
  * prior's, withPrior) and the inverse of its negative Hessian, reference pinned. Plain arrays, so a
@@ -71,11 +81,7 @@ export class GroupRounds {
     tables: PoissonTables,
   ) {
     const r = group.i.length;
-    const means = new Float64Array(3 * r);
-    means.set(group.winsI, 0);
-    means.set(group.winsJ, r);
-    means.set(group.ties, 2 * r);
-    this.sampler = new PoissonSampler(means, tables);
+    this.sampler = new PoissonSampler(cellMeans(group), tables);
     this.table = withPrior(group, priorVotes);
     this.drawn = [this.table.winsI, this.table.winsJ, this.table.ties].map((column) => column.subarray(0, r));
     this.start = first.start;

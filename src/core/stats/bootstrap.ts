@@ -1,4 +1,4 @@
-import { GroupRounds, roundStart, type RoundStart } from './bootstrap-round.ts';
+import { cellMeans, GroupRounds, roundStart, type RoundStart } from './bootstrap-round.ts';
 import { bradleyTerryLikelihood } from './bradley-terry.ts';
 import { comparisonGroups, toElo, type GroupFit, type RatingFit } from './fit-groups.ts';
 import type { PairCounts } from './pair-counts.ts';
@@ -70,13 +70,13 @@ export function roundStarts(fit: RatingFit, likelihood: PairLikelihood, priorVot
  * and hand them over (boardTables); the draws depend only on these cells' means.
  */
 export function bootstrapTables(groups: readonly PairTable[]): PoissonTables {
-  const means = new Float64Array(groups.reduce((sum, t) => sum + 3 * t.i.length, 0));
+  const cells = groups.map(cellMeans);
+  const means = new Float64Array(cells.reduce((sum, c) => sum + c.length, 0));
   let at = 0;
-  for (const t of groups)
-    for (const column of [t.winsI, t.winsJ, t.ties]) {
-      means.set(column.subarray(0, t.i.length), at);
-      at += t.i.length;
-    }
+  for (const c of cells) {
+    means.set(c, at);
+    at += c.length;
+  }
   return poissonTables(means);
 }
 
