@@ -71,16 +71,17 @@ async function shareRounds(helper: BootstrapHelper, options: LeaderboardOptions,
 const board = async (helper: BootstrapHelper, options: LeaderboardOptions, run: Run) => (await shareRounds(helper, options, run)).current();
 
 describe('a bootstrap shared with a helper', () => {
-  it('starts the helper once when it was prepared with the same counts and options, and gives the one-thread board', async () => {
-    const sent: HelperRequest[] = [];
-    const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
-    const options = { bootstrapRounds: 60, seed: 5 };
-    const shared = await board(helper, options, { prepare: true });
-    expect(sent.filter((m) => m.type === 'start')).toHaveLength(1);
-    expect(helper.roundsFromHelper).toBeGreaterThan(0);
-    expect(shared).toEqual(computeLeaderboard(counts, options));
-    helper.close();
-  });
+  for (const before of [0, 7])
+    it(`starts the helper once when it was prepared with the same counts and options, and gives the one-thread board (${before} rounds run by the board before it began)`, async () => {
+      const sent: HelperRequest[] = [];
+      const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
+      const options = { bootstrapRounds: 60, seed: 5 };
+      const shared = await board(helper, options, { prepare: true, before });
+      expect(sent.filter((m) => m.type === 'start')).toHaveLength(1);
+      expect(helper.roundsFromHelper).toBeGreaterThan(0);
+      expect(shared).toEqual(computeLeaderboard(counts, options));
+      helper.close();
+    });
 
   it('gives the one-thread board with ties as Davidson models them (the fit handed over with its tie parameters)', async () => {
     const helper = new BootstrapHelper(helperOnThisThread([]), () => 2);
@@ -127,27 +128,8 @@ describe('a bootstrap shared with a helper', () => {
       (onMessage) => ({ post: (m) => setImmediate(() => onMessage({ type: 'error', job: m.job, message: 'gone' })), terminate: () => {} }),
       () => 2,
     );
-    failing.prepare(counts, options);
-    const alone = new IncrementalLeaderboard(counts, options);
-    await runBootstrap(alone, failing, counts, options, {
-      chunk: 5,
-      breathe: () => new Promise((resolve) => setImmediate(resolve)),
-      live: () => true,
-      onChunk: () => {},
-    });
+    expect(await board(failing, options, { prepare: true })).toEqual(computeLeaderboard(counts, options));
     expect(failing.roundsFromHelper).toBe(0);
-    expect(alone.current()).toEqual(computeLeaderboard(counts, options));
-    helper.close();
-  });
-
-  it('keeps the prepared helper for a board that ran rounds of its own before it began', async () => {
-    const sent: HelperRequest[] = [];
-    const helper = new BootstrapHelper(helperOnThisThread(sent), () => 2);
-    const options = { bootstrapRounds: 60, seed: 3 };
-    const shared = await board(helper, options, { prepare: true, before: 7 });
-    expect(sent.filter((m) => m.type === 'start')).toHaveLength(1);
-    expect(helper.roundsFromHelper).toBeGreaterThan(0);
-    expect(shared).toEqual(computeLeaderboard(counts, options));
     helper.close();
   });
 
